@@ -1,0 +1,14 @@
+package io.msp4j.core;
+
+import java.util.Objects;
+
+/**
+ * Fabric's identifier of an identity: the MSP ID and the lower-case hex hash of the sanitised
+ * certificate (spec IDENT-01).
+ */
+public record IdentityIdentifier(String mspId, String id) {
+  public IdentityIdentifier {
+    Objects.requireNonNull(mspId, "mspId");
+    Objects.requireNonNull(id, "id");
+  }
+}

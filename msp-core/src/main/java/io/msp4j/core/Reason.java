@@ -1,0 +1,67 @@
+package io.msp4j.core;
+
+/**
+ * Machine-readable reasons for every failure msp4j reports. The spec rule that produced a
+ * failure is carried next to the reason ({@link MspException#rule()}); the reason is the stable
+ * key scripts should branch on.
+ */
+public enum Reason {
+  // Reading an mspconfig folder or config.yaml (spec section 2).
+  FOLDER_MISSING,
+  FOLDER_EMPTY,
+  FOLDER_NOT_A_DIRECTORY,
+  FILE_UNREADABLE,
+  FILE_TOO_LARGE,
+  PATH_OUTSIDE_FOLDER,
+  CONFIG_YAML_INVALID,
+  SIGNCERTS_MISSING,
+  KEY_NOT_FOUND,
+  KEY_UNREADABLE,
+
+  // Setting up an MSP (spec section 3).
+  CONFIG_UNDECODABLE,
+  NO_ROOT_CA,
+  CERTIFICATE_UNPARSABLE,
+  UNSUPPORTED_KEY,
+  SANITIZE_FAILED,
+  UNKNOWN_HASH_FUNCTION,
+  CA_NOT_A_CA,
+  CA_MISSING_SKI,
+  CA_CHAIN_INVALID,
+  CA_REVOKED,
+  CRL_UNPARSABLE,
+  CRL_SIGNATURE_UNDECODABLE,
+  SIGNER_EXPIRED,
+  SIGNER_KEY_MISSING,
+  SIGNER_KEY_INVALID,
+  TLS_CA_INVALID,
+  OU_CERTIFICATE_INVALID,
+  NODEOU_MISSING,
+  NO_ADMINS,
+  ADMIN_INVALID,
+
+  // Deserialising and validating identities (spec sections 4 and 5).
+  MALFORMED_IDENTITY,
+  MSP_ID_MISMATCH,
+  UNKNOWN_MSP,
+  NOT_AN_X509_IDENTITY,
+  KEY_ALGORITHM_NOT_ACCEPTED,
+  IDENTITY_IS_CA,
+  NO_CHAIN,
+  AMBIGUOUS_CHAIN,
+  CHAIN_TOO_SHORT,
+  ISSUER_NOT_LEAF_CA,
+  ISSUER_MISSING_SKI,
+  CRL_MISSING_AKI,
+  REVOKED,
+  NO_OU,
+  OU_NOT_CONFIGURED,
+  NODEOU_NONE,
+  NODEOU_MULTIPLE,
+  NODEOU_CERTIFIERS_MISMATCH,
+
+  // Signatures (spec section 5.3).
+  SIGNATURE_MALFORMED,
+  SIGNATURE_INVALID,
+  HASH_FAMILY_UNSUPPORTED,
+}
