@@ -67,7 +67,7 @@ final class Planner {
     List<Plan.Ca> cas = new ArrayList<>();
     List<Plan.Ca> tlsCas = new ArrayList<>();
     CaSpec root = o.ca();
-    String rootAlgorithm = algorithm(root.options(), Names.ECDSA_P256);
+    String rootAlgorithm = algorithm(root.options(), SpecNames.ECDSA_P256);
     Plan.Subject rootSubject = new Plan.Subject(
         or(root.country(), "US"), or(root.province(), "California"),
         or(root.locality(), "San Francisco"), root.streetAddress(), root.postalCode(),
@@ -211,7 +211,7 @@ final class Planner {
     }
     checkBasicConstraints(options);
     Validity v = validity(options);
-    return new Plan.Identity(cn, role, sans, algorithm(options, Names.ECDSA_P256),
+    return new Plan.Identity(cn, role, sans, algorithm(options, SpecNames.ECDSA_P256),
         v.notBeforeAt(now), v.notAfterAt(now), options, issuerLevel(options, cas, at),
         nodesDir + cn, at);
   }
@@ -223,7 +223,7 @@ final class Planner {
     checkBasicConstraints(options);
     Validity v = validity(options);
     String algorithm = algorithm(options,
-        fallbackAlgorithm != null ? fallbackAlgorithm : Names.ECDSA_P256);
+        fallbackAlgorithm != null ? fallbackAlgorithm : SpecNames.ECDSA_P256);
     return new Plan.Identity(cn, role, List.of(), algorithm, v.notBeforeAt(now), v.notAfterAt(now),
         options, issuerLevel(options, cas, at), usersDir + cn, at);
   }

@@ -188,26 +188,26 @@ public final class SpecParser {
     String algorithm = null;
     if (m.has("PublicKeyAlgorithm")) {
       String given = m.string("PublicKeyAlgorithm", "");
-      algorithm = Names.keyAlgorithm(given).orElseThrow(() -> m.errorAt("PublicKeyAlgorithm",
+      algorithm = SpecNames.keyAlgorithm(given).orElseThrow(() -> m.errorAt("PublicKeyAlgorithm",
           "unknown key algorithm '" + given + "' in " + m.context() + " (known: "
-              + Names.knownKeyAlgorithms() + ")"));
+              + SpecNames.knownKeyAlgorithms() + ")"));
     }
     List<String> keyUsage = null;
     if (m.has("KeyUsage")) {
       keyUsage = new ArrayList<>();
       for (String u : m.strings("KeyUsage")) {
-        keyUsage.add(Names.keyUsage(u).orElseThrow(() -> m.errorAt("KeyUsage",
+        keyUsage.add(SpecNames.keyUsage(u).orElseThrow(() -> m.errorAt("KeyUsage",
             "unknown key usage '" + u + "' in " + m.context() + " (known: "
-                + Names.knownKeyUsages() + ")")));
+                + SpecNames.knownKeyUsages() + ")")));
       }
     }
     List<String> extKeyUsage = null;
     if (m.has("ExtKeyUsage")) {
       extKeyUsage = new ArrayList<>();
       for (String u : m.strings("ExtKeyUsage")) {
-        extKeyUsage.add(Names.extKeyUsage(u).orElseThrow(() -> m.errorAt("ExtKeyUsage",
+        extKeyUsage.add(SpecNames.extKeyUsage(u).orElseThrow(() -> m.errorAt("ExtKeyUsage",
             "unknown extended key usage '" + u + "' in " + m.context() + " (known: "
-                + Names.knownExtKeyUsages() + ")")));
+                + SpecNames.knownExtKeyUsages() + ")")));
       }
     }
     BasicConstraintsSpec basic = m.map("BasicConstraints", "BasicConstraints", BASIC)

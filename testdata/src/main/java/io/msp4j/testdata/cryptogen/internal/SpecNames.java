@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** The names a spec may use for key algorithms, key usages and extended key usages. */
-public final class Names {
+public final class SpecNames {
   private static final Map<String, String> KEY_ALGORITHMS = new LinkedHashMap<>();
   private static final Map<String, String> KEY_USAGES = new LinkedHashMap<>();
   private static final Map<String, String> EXT_KEY_USAGES = new LinkedHashMap<>();
@@ -45,7 +45,7 @@ public final class Names {
     EXT_KEY_USAGES.put("anyextendedkeyusage", "any");
   }
 
-  private Names() {}
+  private SpecNames() {}
 
   /** The canonical name of a key algorithm (case-insensitive), or empty if unknown. */
   public static Optional<String> keyAlgorithm(String name) {
