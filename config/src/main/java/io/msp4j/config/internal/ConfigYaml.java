@@ -5,6 +5,8 @@ import io.msp4j.config.internal.GoYamlScalar.Resolved;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.Reader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -29,6 +31,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -59,6 +62,9 @@ public final class ConfigYaml {
   /** Nesting deeper than this is rejected (Go accepts deeper; no real config.yaml comes close). */
   private static final int MAX_NESTING = 1000;
 
+  /** Merged mappings allowed per document before it counts as excessive aliasing. */
+  private static final int MAX_MERGES = 10_000;
+
   private static final Tag IMPLICIT = new Tag("tag:msp4j.io,2024:implicit");
 
   /** One {@code {Certificate, OrganizationalUnitIdentifier}} entry and the line it starts on. */
@@ -77,7 +83,8 @@ public final class ConfigYaml {
 
   private final String fileName;
   private final List<String> errors = new ArrayList<>();
-  private final Set<Node> active = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<Node> mergeActive = Collections.newSetFromMap(new IdentityHashMap<>());
+  private int merges;
 
   private ConfigYaml(String fileName) {
     this.fileName = fileName;
@@ -120,14 +127,29 @@ public final class ConfigYaml {
     options.setNestingDepthLimit(MAX_NESTING);
     options.setCodePointLimit(Integer.MAX_VALUE);
     options.setProcessComments(false);
+    String text;
+    try (Reader reader = new UnicodeReader(new ByteArrayInputStream(content))) {
+      StringBuilder b = new StringBuilder();
+      char[] buf = new char[8192];
+      for (int n; (n = reader.read(buf)) > 0; ) {
+        b.append(buf, 0, n);
+      }
+      text = b.toString();
+    } catch (IOException | RuntimeException e) {
+      throw invalid(fileName + ": not valid UTF-8 (or UTF-16 with a byte order mark) text", e);
+    }
     try {
-      UnicodeReader reader = new UnicodeReader(new ByteArrayInputStream(content));
       Composer composer =
-          new Composer(new ParserImpl(new StreamReader(reader), options), new GoTags(), options);
+          new Composer(new ParserImpl(new StreamReader(text), options), new GoTags(), options);
       if (!composer.checkNode()) {
         return null;
       }
       return composer.getNode();
+    } catch (ReaderException e) {
+      throw invalid(
+          fileName + ":" + lineAt(text, e.getPosition()) + ": not valid YAML: "
+              + oneLine(String.valueOf(e.getName())) + " (code point " + e.getCodePoint() + ")",
+          e);
     } catch (MarkedYAMLException e) {
       Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
       String where = mark != null ? fileName + ":" + (mark.getLine() + 1) : fileName;
@@ -136,6 +158,19 @@ public final class ConfigYaml {
     } catch (RuntimeException | StackOverflowError e) {
       throw invalid(fileName + ": not valid YAML: " + oneLine(String.valueOf(e.getMessage())), e);
     }
+  }
+
+  private static int lineAt(String text, int codePointIndex) {
+    int line = 1;
+    int i = 0;
+    for (int cp = 0; cp < codePointIndex && i < text.length(); cp++) {
+      int c = text.codePointAt(i);
+      if (c == '\n') {
+        line++;
+      }
+      i += Character.charCount(c);
+    }
+    return line;
   }
 
   private MspSetupException invalid(String message, Throwable cause) {
@@ -175,8 +210,7 @@ public final class ConfigYaml {
       typeError(node, path, "a list");
       return;
     }
-    enter(seq);
-    try {
+    {
       List<OuEntry> list = new ArrayList<>();
       int i = 0;
       for (Node item : seq.getValue()) {
@@ -193,8 +227,6 @@ public final class ConfigYaml {
         i++;
       }
       config.ous = list;
-    } finally {
-      active.remove(seq);
     }
   }
 
@@ -311,8 +343,7 @@ public final class ConfigYaml {
     if (!checkDuplicateKeys(node)) {
       return;
     }
-    enter(node);
-    try {
+    {
       Set<String> done = new HashSet<>();
       Node mergeNode = null;
       for (NodeTuple t : node.getValue()) {
@@ -343,8 +374,6 @@ public final class ConfigYaml {
       if (mergeNode != null) {
         merge(node, mergeNode, path, fields, mergedFields);
       }
-    } finally {
-      active.remove(node);
     }
   }
 
@@ -367,7 +396,7 @@ public final class ConfigYaml {
       }
     }
     if (mergeNode instanceof MappingNode m) {
-      mapping(m, path, fields, merged);
+      mergeInto(m, path, fields, merged);
     } else if (mergeNode instanceof SequenceNode seq) {
       for (Node item : seq.getValue()) {
         if (!(item instanceof MappingNode)) {
@@ -377,12 +406,32 @@ public final class ConfigYaml {
         }
       }
       for (Node item : seq.getValue()) {
-        mapping((MappingNode) item, path, fields, merged);
+        mergeInto((MappingNode) item, path, fields, merged);
       }
     } else {
       throw new Fatal(
           fileName + ":" + line(mergeNode)
               + ": a merge key (<<) needs a mapping or a list of mappings");
+    }
+  }
+
+  /**
+   * Constructs a merged mapping. A mapping that merges itself (directly or through others) is an
+   * error, as in Go; so is a document whose merges multiply beyond a fixed budget (Go refuses
+   * "excessive aliasing" too), which keeps chains of merges from running for ever.
+   */
+  private void mergeInto(
+      MappingNode m, String path, Map<String, BiConsumer<Node, String>> fields, Set<String> merged) {
+    if (++merges > MAX_MERGES) {
+      throw new Fatal(fileName + ": document contains excessive aliasing");
+    }
+    if (!mergeActive.add(m)) {
+      throw new Fatal(fileName + ":" + line(m) + ": an anchor's value merges itself");
+    }
+    try {
+      mapping(m, path, fields, merged);
+    } finally {
+      mergeActive.remove(m);
     }
   }
 
@@ -455,12 +504,6 @@ public final class ConfigYaml {
 
   private boolean isNull(Node n) {
     return n instanceof ScalarNode s && resolveScalar(s).isNull();
-  }
-
-  private void enter(Node n) {
-    if (!active.add(n)) {
-      throw new Fatal(fileName + ":" + line(n) + ": an anchor's value contains itself");
-    }
   }
 
   private void typeError(Node node, String path, String expected) {
