@@ -1,6 +1,7 @@
 package io.msp4j.testdata;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.security.KeyPair;
@@ -37,10 +38,15 @@ import org.bouncycastle.asn1.x509.NameConstraints;
 import org.bouncycastle.asn1.x509.PolicyConstraints;
 import org.bouncycastle.asn1.x509.PolicyInformation;
 import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.cert.CertIOException;
+import org.bouncycastle.asn1.x509.Time;
+import org.bouncycastle.asn1.x509.Validity;
+import org.bouncycastle.asn1.x509.Certificate;
+import org.bouncycastle.asn1.x509.Extensions;
+import org.bouncycastle.asn1.DERBitString;
+import org.bouncycastle.asn1.DERSequence;
+import org.bouncycastle.asn1.DERTaggedObject;
+import org.bouncycastle.asn1.ASN1EncodableVector;
 import org.bouncycastle.cert.X509CertificateHolder;
-import org.bouncycastle.cert.X509v1CertificateBuilder;
-import org.bouncycastle.cert.X509v3CertificateBuilder;
 import org.bouncycastle.operator.ContentSigner;
 
 /**
@@ -51,6 +57,8 @@ import org.bouncycastle.operator.ContentSigner;
  * <p>Defaults (all overridable):
  * <ul>
  *   <li>self-signed unless {@link #issuer(IssuedCertificate)} is given; subject key EC P-256;
+ *   <li>subject: empty (allowed for issued certificates; a self-signed one needs a subject, since
+ *       Bouncy Castle refuses to parse an empty issuer DN);
  *   <li>serial: 128 random bits, positive; validity {@link #DEFAULT_NOT_BEFORE} to
  *       {@link #DEFAULT_NOT_AFTER}; version 3;
  *   <li>leaf (default): basicConstraints cA=false (critical), keyUsage digitalSignature (critical);
@@ -99,6 +107,7 @@ public final class CertificateBuilder {
   private boolean ca;
   private SignatureAlgorithm signatureAlgorithm;
   private AlgorithmIdentifier declaredAlgorithm;
+  private AlgorithmIdentifier outerAlgorithm;
   private SignatureMangling mangling;
   private boolean fabricSkiDefault = true;
   /** Explicit choices: a value, or {@code null} meaning "leave the extension out". */
@@ -218,6 +227,15 @@ public final class CertificateBuilder {
    */
   public CertificateBuilder declaredSignatureAlgorithm(AlgorithmIdentifier algorithm) {
     this.declaredAlgorithm = Objects.requireNonNull(algorithm, "algorithm");
+    return this;
+  }
+
+  /**
+   * Writes this AlgorithmIdentifier only in the outer Certificate structure, so that it differs
+   * from the one inside the TBSCertificate.
+   */
+  public CertificateBuilder outerSignatureAlgorithm(AlgorithmIdentifier algorithm) {
+    this.outerAlgorithm = Objects.requireNonNull(algorithm, "algorithm");
     return this;
   }
 
@@ -500,28 +518,48 @@ public final class CertificateBuilder {
     }
     BigInteger sn = serial != null ? serial : randomSerial();
     X500Name iss = issuerName != null ? issuerName : issuer != null ? issuer.subject() : subject;
+    if (iss.getRDNs().length == 0) {
+      throw new IllegalStateException(
+          "the issuer DN is empty (self-signed without subject?): Bouncy Castle cannot parse such a certificate");
+    }
     SignatureAlgorithm alg = signatureAlgorithm != null ? signatureAlgorithm : Signing.defaultFor(signer);
     ContentSigner cs = Signing.signer(alg, signer, random, mangling, declaredAlgorithm);
     SubjectPublicKeyInfo spki = SubjectPublicKeyInfo.getInstance(pair.getPublic().getEncoded());
-    Date nb = Date.from(notBefore);
-    Date na = Date.from(notAfter);
-    X509CertificateHolder holder;
+    Validity validity = new Validity(new Time(Date.from(notBefore)), new Time(Date.from(notAfter)));
+    Extensions exts = null;
     if (version1) {
       if (!explicit.isEmpty() || !san.isEmpty() || !permitted.isEmpty() || !excluded.isEmpty()) {
         throw new IllegalStateException("a version 1 certificate cannot carry extensions");
       }
-      holder = new X509v1CertificateBuilder(iss, sn, nb, na, subject, spki).build(cs);
     } else {
-      X509v3CertificateBuilder b = new X509v3CertificateBuilder(iss, sn, nb, na, subject, spki);
-      try {
-        for (Extension e : extensions(pair.getPublic())) {
-          b.addExtension(e);
-        }
-      } catch (CertIOException e) {
-        throw new UncheckedIOException(e);
-      }
-      holder = b.build(cs);
+      List<Extension> list = extensions(pair.getPublic());
+      exts = list.isEmpty() ? null : new Extensions(list.toArray(new Extension[0]));
     }
+    // Assembled from its parts so that nothing is checked or normalised on the way.
+    ASN1EncodableVector t = new ASN1EncodableVector();
+    if (!version1) {
+      t.add(new DERTaggedObject(true, 0, new ASN1Integer(2)));
+    }
+    t.add(new ASN1Integer(sn));
+    t.add(cs.getAlgorithmIdentifier());
+    t.add(iss);
+    t.add(validity);
+    t.add(subject);
+    t.add(spki);
+    if (exts != null) {
+      t.add(new DERTaggedObject(true, 3, exts));
+    }
+    DERSequence tbs = new DERSequence(t);
+    byte[] signature;
+    try (OutputStream out = cs.getOutputStream()) {
+      out.write(tbs.getEncoded(ASN1Encoding.DER));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    signature = cs.getSignature();
+    AlgorithmIdentifier outer = outerAlgorithm != null ? outerAlgorithm : cs.getAlgorithmIdentifier();
+    Certificate cert = Certificate.getInstance(new DERSequence(new ASN1Encodable[] {tbs, outer, new DERBitString(signature)}));
+    X509CertificateHolder holder = new X509CertificateHolder(cert);
     return IssuedCertificate.of(holder, pair);
   }
 

@@ -138,7 +138,7 @@ class CertificateBuilderTest {
     IssuedCertificate c = pki.certificate().subject("CN=v1").version1().build();
     assertThat(c.holder().getVersionNumber()).isEqualTo(1);
     assertThat(c.holder().hasExtensions()).isFalse();
-    assertThatThrownBy(() -> pki.certificate().version1().noKeyUsage().build())
+    assertThatThrownBy(() -> pki.certificate().subject("CN=v1").version1().noKeyUsage().build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("version 1");
   }
@@ -156,6 +156,22 @@ class CertificateBuilderTest {
   }
 
   @Test
+  void emptyIssuerIsRefusedClearly() {
+    assertThatThrownBy(() -> pki.certificate().build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("issuer DN is empty");
+  }
+
+  @Test
+  void outerAlgorithmCanDifferFromTbsAlgorithm() {
+    var sha384 = new org.bouncycastle.operator.DefaultSignatureAlgorithmIdentifierFinder().find("SHA384withECDSA");
+    IssuedCertificate c = pki.certificate().subject("CN=x").outerSignatureAlgorithm(sha384).build();
+    assertThat(c.holder().getSignatureAlgorithm()).isEqualTo(sha384);
+    assertThat(c.holder().toASN1Structure().getTBSCertificate().getSignature().getAlgorithm().getId())
+        .isEqualTo("1.2.840.10045.4.3.2");
+  }
+
+  @Test
   void issuerWithoutPrivateKeyCannotSign() {
     IssuedCertificate root = pki.certificate().subject("CN=root").ca().build().withoutPrivateKey();
     assertThatThrownBy(() -> pki.certificate().issuer(root).build())
@@ -168,7 +184,7 @@ class CertificateBuilderTest {
     IssuedCertificate c = pki.certificate().subject("CN=sha1").signatureAlgorithm(SignatureAlgorithm.ECDSA_SHA1).build();
     assertThat(c.holder().getSignatureAlgorithm().getAlgorithm().getId()).isEqualTo("1.2.840.10045.4.1");
     assertThat(verifies(c, c)).isTrue();
-    assertThatThrownBy(() -> pki.certificate().signatureAlgorithm(SignatureAlgorithm.RSA_SHA256).build())
+    assertThatThrownBy(() -> pki.certificate().subject("CN=x").signatureAlgorithm(SignatureAlgorithm.RSA_SHA256).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("RSA_SHA256");
   }
