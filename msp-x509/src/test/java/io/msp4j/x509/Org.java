@@ -2,6 +2,7 @@ package io.msp4j.x509;
 
 import io.msp4j.testdata.CertificateBuilder;
 import io.msp4j.testdata.IssuedCertificate;
+import io.msp4j.testdata.SignatureMangling;
 import io.msp4j.testdata.TestPki;
 
 /** A small deterministic PKI for one organisation: a root CA and helpers to issue below it. */
@@ -32,6 +33,11 @@ final class Org {
   /** A leaf issued by the root. */
   IssuedCertificate leaf(String dn) {
     return leaf(root, dn);
+  }
+
+  /** The low-S twin of {@code c}: what Fabric's sanitisation turns it into (SANITIZE-04). */
+  static IssuedCertificate lowS(IssuedCertificate c, IssuedCertificate issuer) {
+    return c.withMangledSignature(SignatureMangling.lowS(), issuer.publicKey());
   }
 
   /** A builder for anything else, issued by the root. */

@@ -172,7 +172,7 @@ class X509MspValidateTest {
   @Tag("SETUP-CRL-02")
   void crlSignatureWithExtraIntegerIsStillHonoured() {
     IssuedCertificate user = org.leaf("CN=user");
-    IssuedCrl crl = org.pki.crl(org.root).revoke(user).mangleSignature(SignatureMangling.appendExtraInteger()).build();
+    IssuedCrl crl = org.pki.crl(org.root).revoke(user).mangleSignature(SignatureMangling.extraInteger(java.math.BigInteger.valueOf(42))).build();
     X509Msp msp = msp(MspConfigs.of(org.root).admin(org.leaf("CN=admin")).crl(crl), MspVersion.V1_0);
     assertThat(invalid(msp, user).reason()).isEqualTo(Reason.REVOKED);
   }
@@ -256,8 +256,8 @@ class X509MspValidateTest {
     X509Msp msp = msp(MspConfigs.of(org.root).intermediate(ica).admin(org.leaf(ica, "CN=a")), MspVersion.V1_0);
     Identity id = msp.deserialize(MspConfigs.serialized(org.leaf(ica, "CN=u,OU=b,OU=a,OU=b")));
     MessageDigest sha = MessageDigest.getInstance("SHA-256");
-    sha.update(ica.der());
-    sha.update(org.root.der());
+    sha.update(Org.lowS(ica, org.root).der());
+    sha.update(Org.lowS(org.root, org.root).der());
     byte[] expected = sha.digest();
     assertThat(id.organizationalUnits()).extracting(OrganizationalUnit::ou).containsExactly("b", "a", "b");
     assertThat(id.organizationalUnits().get(0).certifiersId()).isEqualTo(expected);
@@ -267,7 +267,7 @@ class X509MspValidateTest {
   @Tag("IDENT-01")
   @Tag("IDENT-04")
   void identifierIsTheHashOfTheCertificateAndSerializeRoundTrips() throws Exception {
-    IssuedCertificate user = org.leaf("CN=u");
+    IssuedCertificate user = Org.lowS(org.leaf("CN=u"), org.root);
     X509Msp msp = plain();
     Identity id = msp.deserialize(MspConfigs.serialized(user));
     String expected = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(user.der()));

@@ -2,7 +2,7 @@ package io.msp4j.x509.internal.msp;
 
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
-import io.msp4j.x509.internal.chain.EcdsaSignatures;
+import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
 import io.msp4j.x509.internal.pem.GoPem;
 import io.msp4j.x509.internal.pem.PemBlock;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +56,7 @@ final class CrlLoader {
     try {
       signature = crl.getSignature().getOctets();
       if (ECDSA_ALGORITHMS.contains(crl.getSignatureAlgorithm().getAlgorithm())) {
-        signature = EcdsaSignatures.reencode(signature);
+        signature = EcdsaSignatureDer.reencodeMinimal(signature);
       }
     } catch (RuntimeException e) {
       throw new MspSetupException(

@@ -2,7 +2,7 @@ package io.msp4j.x509.internal.msp;
 
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.Reason;
-import io.msp4j.x509.internal.cert.KeyType;
+import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.util.HexFormat;
 import java.util.List;
@@ -15,22 +15,30 @@ final class IdentityFactory {
   private final String hashName;
   private final IdentityHash hash;
 
-  IdentityFactory(CryptoSettings settings) {
+  private final Sanitizer sanitizer;
+
+  IdentityFactory(CryptoSettings settings, Sanitizer sanitizer) {
+    this.sanitizer = sanitizer;
     this.hashName = settings.identityHashFunction();
     this.hash = IdentityHash.byName(hashName).orElse(null);
+  }
+
+  Sanitizer sanitizer() {
+    return sanitizer;
   }
 
   /** A sanitised certificate and its identifier. */
   record Prepared(ParsedCertificate cert, String id) {}
 
   Prepared prepare(ParsedCertificate cert, Pools pools) throws Failure {
-    if (cert.keyType() == KeyType.OTHER) {
+    KeyAlgorithm key = cert.publicKey().algorithm();
+    if (key != KeyAlgorithm.ECDSA && key != KeyAlgorithm.ED25519 && key != KeyAlgorithm.RSA) {
       throw new Failure(
           Reason.UNSUPPORTED_KEY,
           "ALG-01",
-          "public key algorithm " + cert.keyAlgorithmName() + " is not supported");
+          key + " public keys are not supported (ECDSA, Ed25519 and RSA are)");
     }
-    ParsedCertificate sanitised = Sanitizer.sanitize(cert, pools);
+    ParsedCertificate sanitised = sanitizer.sanitize(cert, pools);
     return new Prepared(sanitised, HexFormat.of().formatHex(hash(sanitised.der())));
   }
 

@@ -10,6 +10,9 @@ import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.SubjectKeyIds;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.chain.BouncyCastleSignatureCrypto;
+import io.msp4j.x509.internal.chain.PathBuilder;
+import io.msp4j.x509.internal.chain.SignatureCrypto;
 import java.nio.ByteBuffer;
 import java.security.PrivateKey;
 import java.util.ArrayList;
@@ -31,6 +34,9 @@ public final class MspSetup {
   private final FabricMSPConfig conf;
   private final VersionRules rules;
   private final SetupOptions options;
+  private final SignatureCrypto crypto = new BouncyCastleSignatureCrypto();
+  private final PathBuilder paths = new PathBuilder(crypto);
+  private final Chains chains = new Chains(paths);
   private final IdentityFactory identities;
 
   private Pools pools;
@@ -47,7 +53,7 @@ public final class MspSetup {
     this.conf = conf;
     this.rules = VersionRules.of(version);
     this.options = options;
-    this.identities = new IdentityFactory(CryptoSettings.of(conf));
+    this.identities = new IdentityFactory(CryptoSettings.of(conf), new Sanitizer(paths));
   }
 
   /** Runs setup; see {@link io.msp4j.x509.X509Msps#setup}. */
@@ -88,6 +94,7 @@ public final class MspSetup {
             conf.getName(),
             rules,
             identities,
+            chains,
             pools,
             internal,
             revocation,
@@ -146,7 +153,7 @@ public final class MspSetup {
     for (int i = 0; i < conf.getRevocationListCount(); i++) {
       crls.add(CrlLoader.load("revocation_list[" + i + "]", conf.getRevocationList(i).toByteArray()));
     }
-    revocation = new Revocation(crls, new CrlSignatureVerifier());
+    revocation = new Revocation(crls, new CrlSignatureVerifier(crypto));
   }
 
   // SETUP-CAFIN-01/02
@@ -158,7 +165,7 @@ public final class MspSetup {
       String entry = i < roots.size() ? "root_certs[" + i + "]" : "intermediate_certs[" + (i - roots.size()) + "]";
       try {
         requireCa(ca, "SETUP-CAFIN-01");
-        List<ParsedCertificate> chain = Chains.unique(ca, pools);
+        List<ParsedCertificate> chain = chains.unique(ca, pools);
         if (chain.size() > 1) {
           Optional<Failure> revoked = revocation.check(ca, chain);
           if (revoked.isPresent()) {
@@ -176,7 +183,7 @@ public final class MspSetup {
     for (int i = 0; i < intermediates.size(); i++) {
       ParsedCertificate ica = intermediates.get(i);
       try {
-        List<ParsedCertificate> chain = Chains.unique(ica, pools);
+        List<ParsedCertificate> chain = chains.unique(ica, pools);
         internalNodes.addAll(chain.subList(1, chain.size()));
       } catch (Failure f) {
         throw withRule(f, "SETUP-CAFIN-02").toSetupException("intermediate_certs[" + i + "]", ica);
@@ -239,7 +246,7 @@ public final class MspSetup {
           i < tlsRoots.size() ? "tls_root_certs[" + i + "]" : "tls_intermediate_certs[" + (i - tlsRoots.size()) + "]";
       try {
         requireCa(ca, "SETUP-TLS-02");
-        List<ParsedCertificate> chain = Chains.unique(ca, tlsPools);
+        List<ParsedCertificate> chain = chains.unique(ca, tlsPools);
         if (chain.size() > 1) {
           Optional<Failure> revoked = revocation.check(ca, chain);
           if (revoked.isPresent()) {
@@ -272,7 +279,7 @@ public final class MspSetup {
 
   /** The certifiers identifier of a configured CA certificate (CERT-ID-01). */
   private byte[] certifiersId(byte[] certBytes) throws Failure {
-    ParsedCertificate cert = Sanitizer.sanitize(CertificateLoader.firstPemCertificate(certBytes), pools);
+    ParsedCertificate cert = identities.sanitizer().sanitize(CertificateLoader.firstPemCertificate(certBytes), pools);
     if (roots.contains(cert)) {
       return identities.hash(cert.der());
     }
@@ -282,7 +289,7 @@ public final class MspSetup {
           "CERT-ID-01",
           cert.describe() + " is not one of the MSP's root or intermediate CA certificates");
     }
-    List<ParsedCertificate> chain = Chains.validation(cert, pools, internal, 0);
+    List<ParsedCertificate> chain = chains.validation(cert, pools, internal, 0);
     return identities.chainId(chain);
   }
 

@@ -37,7 +37,7 @@ final class Revocation {
             new Failure(Reason.CRL_MISSING_AKI, "VALIDATE-CRL-02", crl.source() + " " + problem.get()));
       }
       if (crl.issuedBy(ski.get())
-          && crl.lists(cert.serialNumber())
+          && crl.lists(cert.serial())
           && verifier.verifies(crl, issuer)) {
         return Optional.of(
             new Failure(

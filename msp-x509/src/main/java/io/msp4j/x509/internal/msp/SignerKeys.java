@@ -31,7 +31,8 @@ final class SignerKeys {
   static Key find(ParsedCertificate cert, SigningIdentityInfo info, SigningKeyStore store) {
     String storeProblem = "no key with this certificate's SKI in the key store";
     try {
-      Optional<KeyStoreEntry> entry = store.find(SubjectKeyIds.of(cert.publicKey()));
+      Optional<KeyStoreEntry> entry = store.find(SubjectKeyIds.of(cert.publicKey().publicKey().orElseThrow(
+          () -> new IllegalArgumentException("the certificate's key cannot be imported"))));
       if (entry.isPresent()) {
         KeyStoreEntry e = entry.get();
         if (e instanceof KeyStoreEntry.Public p) {

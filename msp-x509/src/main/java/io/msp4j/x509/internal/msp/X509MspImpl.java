@@ -7,7 +7,7 @@ import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.X509Msp;
-import io.msp4j.x509.internal.cert.KeyType;
+import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -24,6 +24,7 @@ final class X509MspImpl implements X509Msp {
   private final String id;
   private final VersionRules rules;
   private final IdentityFactory identities;
+  private final Chains chains;
   private final Pools pools;
   private final InternalNodes internal;
   private final Revocation revocation;
@@ -38,6 +39,7 @@ final class X509MspImpl implements X509Msp {
       String id,
       VersionRules rules,
       IdentityFactory identities,
+      Chains chains,
       Pools pools,
       InternalNodes internal,
       Revocation revocation,
@@ -50,6 +52,7 @@ final class X509MspImpl implements X509Msp {
     this.id = id;
     this.rules = rules;
     this.identities = identities;
+    this.chains = chains;
     this.pools = pools;
     this.internal = internal;
     this.revocation = revocation;
@@ -120,8 +123,8 @@ final class X509MspImpl implements X509Msp {
   /** Runs VALIDATE-01's steps; returns the failure, or null when the identity is valid. */
   IdentityException computeValidation(X509Identity identity) {
     ParsedCertificate cert = identity.cert();
-    KeyType key = cert.keyType();
-    if (!(key == KeyType.EC || (key == KeyType.ED25519 && rules.ed25519Leaves()))) {
+    KeyAlgorithm key = cert.publicKey().algorithm();
+    if (!(key == KeyAlgorithm.ECDSA || (key == KeyAlgorithm.ED25519 && rules.ed25519Leaves()))) {
       return fail(
           Reason.KEY_ALGORITHM_NOT_ACCEPTED,
           "VALIDATE-01",
@@ -134,7 +137,7 @@ final class X509MspImpl implements X509Msp {
     }
     List<ParsedCertificate> chain;
     try {
-      chain = Chains.validation(cert, pools, internal, 1);
+      chain = chains.validation(cert, pools, internal, 1);
     } catch (Failure f) {
       return f.toIdentityException(cert);
     }
@@ -188,7 +191,7 @@ final class X509MspImpl implements X509Msp {
     }
     List<ParsedCertificate> chain;
     try {
-      chain = Chains.validation(cert, pools, internal, 1);
+      chain = chains.validation(cert, pools, internal, 1);
     } catch (Failure f) {
       return List.of();
     }
