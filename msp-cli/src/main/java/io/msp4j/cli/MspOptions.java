@@ -1,6 +1,6 @@
 package io.msp4j.cli;
 
-import io.msp4j.config.MspFolder;
+import io.msp4j.config.MspFolders;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.core.MspVersion;
 import io.msp4j.x509.SetupOptions;
@@ -34,7 +34,7 @@ final class MspOptions {
   /** Reads the folder and sets up the MSP; throws MspSetupException on failure. */
   X509Msp load() {
     MspFolderConfig folder =
-        local ? MspFolder.readLocal(mspDir, mspId) : MspFolder.readVerifying(mspDir, mspId);
+        local ? MspFolders.readLocal(mspDir, mspId) : MspFolders.readVerifying(mspDir, mspId);
     SetupOptions options = SetupOptions.defaults().withKeyStore(folder.keyStore());
     return X509Msps.setup(folder.mspConfig(), version, options);
   }
