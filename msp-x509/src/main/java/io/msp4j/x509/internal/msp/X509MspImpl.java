@@ -12,8 +12,10 @@ import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
 /**
@@ -34,6 +36,7 @@ final class X509MspImpl implements X509Msp {
   private final SignerMaterial signer;
   private final List<byte[]> tlsRoots;
   private final List<byte[]> tlsIntermediates;
+  private final PrincipalEvaluator principals;
 
   X509MspImpl(
       String id,
@@ -62,6 +65,7 @@ final class X509MspImpl implements X509Msp {
     this.signer = signer;
     this.tlsRoots = copies(tlsRoots);
     this.tlsIntermediates = copies(tlsIntermediates);
+    this.principals = new PrincipalEvaluator(this, rules);
   }
 
   @Override
@@ -118,6 +122,13 @@ final class X509MspImpl implements X509Msp {
           null);
     }
     x.validateMemoised();
+  }
+
+  @Override
+  public void satisfies(Identity identity, MSPPrincipal principal) {
+    Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(principal, "principal");
+    principals.satisfies(identity, principal);
   }
 
   /** Runs VALIDATE-01's steps; returns the failure, or null when the identity is valid. */
