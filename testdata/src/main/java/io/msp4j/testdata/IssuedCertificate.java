@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.security.Key;
 import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.PublicKey;
@@ -13,7 +14,11 @@ import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1OctetString;
+import org.bouncycastle.asn1.DERBitString;
+import org.bouncycastle.asn1.DERSequence;
+import org.bouncycastle.asn1.x509.Certificate;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.Extension;
 import org.bouncycastle.cert.X509CertificateHolder;
@@ -84,6 +89,23 @@ public final class IssuedCertificate {
   /** The same certificate without its private key, as an imported certificate. */
   public IssuedCertificate withoutPrivateKey() {
     return new IssuedCertificate(der, holder, publicKey, null);
+  }
+
+  /**
+   * The same TBSCertificate and signature algorithm with the signature bytes passed through
+   * {@code mangling}; the key is kept. Handy for twins of one certificate (high-S and low-S copies,
+   * an extra INTEGER in the signature).
+   *
+   * @param signerKey the issuer's key (public or private), for manglings that need the curve order
+   */
+  public IssuedCertificate withMangledSignature(SignatureMangling mangling, Key signerKey) {
+    Objects.requireNonNull(mangling, "mangling");
+    Certificate c = holder.toASN1Structure();
+    byte[] sig = mangling.apply(c.getSignature().getOctets(), signerKey);
+    Certificate rebuilt =
+        Certificate.getInstance(
+            new DERSequence(new ASN1Encodable[] {c.getTBSCertificate(), c.getSignatureAlgorithm(), new DERBitString(sig)}));
+    return of(new X509CertificateHolder(rebuilt), new KeyPair(publicKey, privateKey));
   }
 
   /** The DER encoding (a copy). */

@@ -3,6 +3,7 @@ package io.msp4j.testdata;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.security.Key;
 import java.security.cert.CRLException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
@@ -11,6 +12,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.DERBitString;
+import org.bouncycastle.asn1.DERSequence;
+import org.bouncycastle.asn1.x509.CertificateList;
 import org.bouncycastle.cert.X509CRLEntryHolder;
 import org.bouncycastle.cert.X509CRLHolder;
 
@@ -45,6 +50,22 @@ public final class IssuedCrl {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The same TBSCertList and signature algorithm with the signature bytes passed through
+   * {@code mangling}.
+   *
+   * @param signerKey the issuer's key (public or private), for manglings that need the curve order
+   */
+  public IssuedCrl withMangledSignature(SignatureMangling mangling, Key signerKey) {
+    Objects.requireNonNull(mangling, "mangling");
+    CertificateList c = holder.toASN1Structure();
+    byte[] sig = mangling.apply(c.getSignature().getOctets(), signerKey);
+    CertificateList rebuilt =
+        CertificateList.getInstance(
+            new DERSequence(new ASN1Encodable[] {c.getTBSCertList(), c.getSignatureAlgorithm(), new DERBitString(sig)}));
+    return of(new X509CRLHolder(rebuilt));
   }
 
   /** The DER encoding (a copy). */

@@ -59,6 +59,21 @@ public final class TestPki {
     return CertificateBuilder.create(random);
   }
 
+  /** A self-signed EC P-256 root CA with this subject and all defaults. */
+  public IssuedCertificate rootCa(String subject) {
+    return certificate().subject(subject).ca().build();
+  }
+
+  /** An EC P-256 intermediate CA with this subject, issued by {@code parent}. */
+  public IssuedCertificate intermediateCa(String subject, IssuedCertificate parent) {
+    return certificate().subject(subject).issuer(Objects.requireNonNull(parent, "parent")).ca().build();
+  }
+
+  /** An EC P-256 leaf with this subject, issued by {@code issuer}. */
+  public IssuedCertificate leaf(String subject, IssuedCertificate issuer) {
+    return certificate().subject(subject).issuer(Objects.requireNonNull(issuer, "issuer")).build();
+  }
+
   /** A CRL builder for {@code issuer}. */
   public CrlBuilder crl(IssuedCertificate issuer) {
     return CrlBuilder.create(random, issuer);

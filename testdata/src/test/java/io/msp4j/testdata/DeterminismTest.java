@@ -2,6 +2,7 @@ package io.msp4j.testdata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.security.KeyPair;
 import org.junit.jupiter.api.Test;
 
 class DeterminismTest {
@@ -55,5 +56,21 @@ class DeterminismTest {
     System.arraycopy(a, 0, parts, 0, 33);
     System.arraycopy(b, 0, parts, 33, 67);
     assertThat(parts).isEqualTo(whole);
+  }
+
+  @Test
+  void everySignatureAlgorithmIsReproducible() {
+    KeyPair ec = KeyPairs.generate(KeyAlgorithm.EC_P384, DeterministicRandom.fromSeed("ec"));
+    KeyPair rsa = KeyPairs.generate(KeyAlgorithm.RSA_2048, DeterministicRandom.fromSeed("rsa"));
+    KeyPair ed = KeyPairs.generate(KeyAlgorithm.ED25519, DeterministicRandom.fromSeed("ed"));
+    KeyPair dsa = KeyPairs.generate(KeyAlgorithm.DSA_2048, DeterministicRandom.fromSeed("dsa"));
+    for (SignatureAlgorithm alg : SignatureAlgorithm.values()) {
+      KeyPair kp = alg.isEcdsa() ? ec : alg.keyFamily().equals("RSA") ? rsa : alg == SignatureAlgorithm.ED25519 ? ed : dsa;
+      byte[] first = TestPki.seeded("sig").certificate().subject("CN=x").keyPair(kp).signatureAlgorithm(alg).build().der();
+      byte[] again = TestPki.seeded("sig").certificate().subject("CN=x").keyPair(kp).signatureAlgorithm(alg).build().der();
+      byte[] other = TestPki.seeded("gis").certificate().subject("CN=x").keyPair(kp).signatureAlgorithm(alg).build().der();
+      assertThat(again).as(alg.name()).isEqualTo(first);
+      assertThat(other).as(alg.name()).isNotEqualTo(first);
+    }
   }
 }

@@ -12,8 +12,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class KeyPairsTest {
 
+  // RSA_4096 is left out only for speed: it takes the RSA_2048/RSA_3072 code path.
   @ParameterizedTest
-  @EnumSource(KeyAlgorithm.class)
+  @EnumSource(value = KeyAlgorithm.class, mode = EnumSource.Mode.EXCLUDE, names = "RSA_4096")
   void everyAlgorithmSignsASelfSignedCertificate(KeyAlgorithm algorithm) throws Exception {
     TestPki pki = TestPki.seeded("alg-" + algorithm);
     IssuedCertificate c = pki.certificate().subject("CN=" + algorithm).keyAlgorithm(algorithm).ca().build();

@@ -116,4 +116,23 @@ class SignatureManglingTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("EC signing key");
   }
+
+  @Test
+  void twinsShareTbsAndDifferOnlyInS() throws Exception {
+    IssuedCertificate leaf = pki.leaf("CN=twin", root);
+    IssuedCertificate high = leaf.withMangledSignature(SignatureMangling.highS(), root.publicKey());
+    IssuedCertificate low = high.withMangledSignature(SignatureMangling.lowS(), root.publicKey());
+    assertThat(high.holder().toASN1Structure().getTBSCertificate())
+        .isEqualTo(leaf.holder().toASN1Structure().getTBSCertificate());
+    assertThat(verifies(high.holder(), root)).isTrue();
+    BigInteger s = ASN1Integer.getInstance(ASN1Sequence.getInstance(high.holder().getSignature()).getObjectAt(1)).getValue();
+    assertThat(s).isGreaterThan(order(root).shiftRight(1));
+    assertThat(low.der()).isEqualTo(leaf.withMangledSignature(SignatureMangling.lowS(), root.publicKey()).der());
+    assertThat(high.privateKey()).isEqualTo(leaf.privateKey());
+
+    IssuedCrl crl = pki.crl(root).revoke(leaf).build();
+    IssuedCrl extra = crl.withMangledSignature(SignatureMangling.extraInteger(BigInteger.TWO), root.publicKey());
+    assertThat(ASN1Sequence.getInstance(extra.holder().toASN1Structure().getSignature().getOctets()).size()).isEqualTo(3);
+    assertThat(extra.revokedSerials()).isEqualTo(crl.revokedSerials());
+  }
 }

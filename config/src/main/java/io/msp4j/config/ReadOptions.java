@@ -1,0 +1,114 @@
+package io.msp4j.config;
+
+import java.util.Objects;
+
+/**
+ * Safety limits for reading an {@code mspconfig} folder. They go beyond what Fabric checks and
+ * never change a verdict on an ordinary folder; they turn inputs on which Fabric would read
+ * unbounded data or files elsewhere on the machine into clear errors.
+ *
+ * <ul>
+ *   <li>{@link #maxFileSize()}: a file larger than this is an error ({@code FILE_TOO_LARGE})
+ *       instead of being read. Default 256 MiB, enough for a CRL with a million entries.
+ *   <li>{@link #followLinksOutsideFolder()}: symbolic links are always followed while they stay
+ *       inside the MSP folder (Kubernetes secret and config-map mounts use {@code ..data} links).
+ *       By default a link that resolves outside the folder, or a {@code config.yaml} certificate
+ *       path that climbs out of it with {@code ..}, is an error ({@code PATH_OUTSIDE_FOLDER}).
+ *       This is a deliberate safety check; setting it to true reads such files as Fabric does.
+ * </ul>
+ *
+ * <p>Immutable; build with {@link #builder()}.
+ */
+public final class ReadOptions {
+
+  /** The default {@link #maxFileSize()}: 256 MiB. */
+  public static final long DEFAULT_MAX_FILE_SIZE = 256L * 1024 * 1024;
+
+  /** The largest limit that can be set: files are read into one byte array. */
+  public static final long MAX_SUPPORTED_FILE_SIZE = Integer.MAX_VALUE - 64;
+
+  private static final ReadOptions DEFAULTS = builder().build();
+
+  private final long maxFileSize;
+  private final boolean followLinksOutsideFolder;
+
+  private ReadOptions(Builder b) {
+    this.maxFileSize = b.maxFileSize;
+    this.followLinksOutsideFolder = b.followLinksOutsideFolder;
+  }
+
+  /** The default options. */
+  public static ReadOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder);
+  }
+
+  /** The largest file, in bytes, that is read. */
+  public long maxFileSize() {
+    return maxFileSize;
+  }
+
+  /** Whether links and paths leading outside the MSP folder are followed (Fabric's behaviour). */
+  public boolean followLinksOutsideFolder() {
+    return followLinksOutsideFolder;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ReadOptions r
+        && r.maxFileSize == maxFileSize
+        && r.followLinksOutsideFolder == followLinksOutsideFolder;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(maxFileSize, followLinksOutsideFolder);
+  }
+
+  @Override
+  public String toString() {
+    return "ReadOptions{maxFileSize=" + maxFileSize
+        + ", followLinksOutsideFolder=" + followLinksOutsideFolder + "}";
+  }
+
+  /** Builds {@link ReadOptions}. */
+  public static final class Builder {
+    private long maxFileSize = DEFAULT_MAX_FILE_SIZE;
+    private boolean followLinksOutsideFolder;
+
+    private Builder() {}
+
+    /**
+     * Sets the largest file size read.
+     *
+     * @throws IllegalArgumentException unless 1 &le; bytes &le; {@link #MAX_SUPPORTED_FILE_SIZE}
+     */
+    public Builder maxFileSize(long bytes) {
+      if (bytes < 1 || bytes > MAX_SUPPORTED_FILE_SIZE) {
+        throw new IllegalArgumentException(
+            "maxFileSize must be between 1 and " + MAX_SUPPORTED_FILE_SIZE + ", got " + bytes);
+      }
+      this.maxFileSize = bytes;
+      return this;
+    }
+
+    /** Sets whether links and paths leading outside the MSP folder are followed. */
+    public Builder followLinksOutsideFolder(boolean follow) {
+      this.followLinksOutsideFolder = follow;
+      return this;
+    }
+
+    public ReadOptions build() {
+      return new ReadOptions(this);
+    }
+  }
+}

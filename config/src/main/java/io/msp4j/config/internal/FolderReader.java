@@ -1,0 +1,336 @@
+package io.msp4j.config.internal;
+
+import com.google.protobuf.ByteString;
+import io.msp4j.config.ReadOptions;
+import io.msp4j.core.MspSetupException;
+import io.msp4j.x509.internal.pem.GoPem;
+import io.msp4j.core.Reason;
+import io.msp4j.x509.SigningKeyStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.hyperledger.fabric.protos.msp.FabricCryptoConfig;
+import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
+import org.hyperledger.fabric.protos.msp.FabricNodeOUs;
+import org.hyperledger.fabric.protos.msp.FabricOUIdentifier;
+import org.hyperledger.fabric.protos.msp.MSPConfig;
+import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
+
+/**
+ * Reads an {@code mspconfig} folder into an {@link MSPConfig} exactly as Fabric's folder reader
+ * does (spec section 2.1, FOLDER-01..10; config.yaml in {@link ConfigYaml}).
+ */
+public final class FolderReader {
+
+  /** The result: the MSP config and, for a local MSP, the key store. */
+  public record Result(MSPConfig mspConfig, SigningKeyStore keyStore) {}
+
+  static final String CACERTS = "cacerts";
+  static final String ADMINCERTS = "admincerts";
+  static final String INTERMEDIATECERTS = "intermediatecerts";
+  static final String CRLS = "crls";
+  static final String TLSCACERTS = "tlscacerts";
+  static final String TLSINTERMEDIATECERTS = "tlsintermediatecerts";
+  static final String SIGNCERTS = "signcerts";
+  static final String KEYSTORE = "keystore";
+  static final String CONFIG_YAML = "config.yaml";
+
+  /** Fabric's FABRIC provider type. */
+  static final int FABRIC = 0;
+
+  private final FolderFiles files;
+  private final ReadOptions options;
+
+  private FolderReader(FolderFiles files, ReadOptions options) {
+    this.files = files;
+    this.options = options;
+  }
+
+  /**
+   * Reads the folder.
+   *
+   * @param local whether to read it as a local (signing) MSP
+   */
+  public static Result read(Path dir, String mspId, boolean local, ReadOptions options) {
+    Path root = dir.normalize();
+    FolderFiles probe = new FolderFiles(root, root, options.maxFileSize(), true);
+    switch (probe.stat(root)) {
+      case MISSING -> throw new MspSetupException(
+          Reason.FOLDER_MISSING, "FOLDER-01", root + ": MSP folder does not exist");
+      case DIRECTORY -> { }
+      case UNREADABLE -> throw new MspSetupException(
+          Reason.FILE_UNREADABLE, "FOLDER-01", root + ": MSP folder cannot be read");
+      default -> throw new MspSetupException(
+          Reason.FOLDER_NOT_A_DIRECTORY, "FOLDER-01", root + ": MSP folder is not a directory");
+    }
+    Path rootReal;
+    try {
+      rootReal = root.toRealPath();
+    } catch (IOException e) {
+      throw new MspSetupException(
+          Reason.FILE_UNREADABLE, "FOLDER-01", root + ": MSP folder cannot be resolved", e);
+    }
+    FolderFiles files =
+        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder());
+    return new FolderReader(files, options).read(mspId, local);
+  }
+
+  private Result read(String mspId, boolean local) {
+    SigningKeyStore keyStore = SigningKeyStore.empty();
+    SigningIdentityInfo signer = null;
+    if (local) {
+      keyStore = openKeyStore();
+      List<ByteString> signcerts = readPemFolder(SIGNCERTS);
+      if (signcerts == null) {
+        throw new MspSetupException(
+            Reason.SIGNCERTS_MISSING, "FOLDER-09", SIGNCERTS + ": folder is missing");
+      }
+      if (signcerts.isEmpty()) {
+        throw new MspSetupException(
+            Reason.SIGNCERTS_MISSING, "FOLDER-09",
+            SIGNCERTS + ": no file with a PEM block (a local MSP needs its signing certificate)");
+      }
+      signer = SigningIdentityInfo.newBuilder().setPublicSigner(signcerts.get(0)).build();
+    }
+
+    List<ByteString> cacerts = readPemFolder(CACERTS);
+    if (cacerts == null) {
+      throw new MspSetupException(Reason.FOLDER_MISSING, "FOLDER-04", CACERTS + ": folder is missing");
+    }
+    if (cacerts.isEmpty()) {
+      throw new MspSetupException(
+          Reason.FOLDER_EMPTY, "FOLDER-04", CACERTS + ": no file with a PEM block");
+    }
+    List<ByteString> admincerts = orEmpty(readPemFolder(ADMINCERTS));
+    List<ByteString> intermediates = orEmpty(readPemFolder(INTERMEDIATECERTS));
+    List<ByteString> tlsCaCerts = orEmpty(readPemFolder(TLSCACERTS));
+    List<ByteString> tlsIntermediates = List.of();
+    if (!tlsCaCerts.isEmpty()) {
+      tlsIntermediates = orEmpty(readPemFolder(TLSINTERMEDIATECERTS));
+    }
+    List<ByteString> crls = orEmpty(readPemFolder(CRLS));
+
+    FabricMSPConfig.Builder config = FabricMSPConfig.newBuilder().setName(mspId);
+    config.addAllRootCerts(cacerts);
+    config.addAllIntermediateCerts(intermediates);
+    config.addAllAdmins(admincerts);
+    config.addAllRevocationList(crls);
+    if (signer != null) {
+      config.setSigningIdentity(signer);
+    }
+    new ConfigYamlReader(files).apply(config);
+    config.setCryptoConfig(
+        FabricCryptoConfig.newBuilder()
+            .setSignatureHashFamily("SHA2")
+            .setIdentityIdentifierHashFunction("SHA256"));
+    config.addAllTlsRootCerts(tlsCaCerts);
+    config.addAllTlsIntermediateCerts(tlsIntermediates);
+
+    MSPConfig msp =
+        MSPConfig.newBuilder().setType(FABRIC).setConfig(config.build().toByteString()).build();
+    return new Result(msp, keyStore);
+  }
+
+  /**
+   * FOLDER-02/03: the usable files of a sub-folder in name order, or null when it is missing.
+   */
+  private List<ByteString> readPemFolder(String name) {
+    Path dir = files.root().resolve(name);
+    switch (files.stat(dir)) {
+      case MISSING:
+        return null;
+      case DIRECTORY:
+        break;
+      case UNREADABLE:
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "FOLDER-03", name + ": folder cannot be read");
+      default:
+        throw new MspSetupException(
+            Reason.FOLDER_NOT_A_DIRECTORY, "FOLDER-03", name + ": exists but is not a directory");
+    }
+    files.checkInside(dir, name, "FOLDER-02");
+    List<String> names;
+    try {
+      names = files.list(dir);
+    } catch (IOException | SecurityException e) {
+      throw new MspSetupException(
+          Reason.FILE_UNREADABLE, "FOLDER-03", name + ": folder cannot be listed", e);
+    }
+    List<ByteString> out = new ArrayList<>();
+    for (String entry : names) {
+      Path f = dir.resolve(entry);
+      String shown = name + "/" + entry;
+      if (files.stat(f) != FolderFiles.Kind.REGULAR) {
+        continue; // directories, dangling links, loops, devices: skipped (FOLDER-02)
+      }
+      files.checkInside(f, shown, "FOLDER-02");
+      byte[] content;
+      try {
+        content = files.read(f, shown, "FOLDER-02");
+      } catch (IOException | SecurityException e) {
+        continue; // unreadable files are skipped
+      }
+      if (!GoPem.containsBlock(content)) {
+        continue; // no PEM block: skipped
+      }
+      out.add(ByteString.copyFrom(content));
+    }
+    return out;
+  }
+
+  private SigningKeyStore openKeyStore() {
+    Path dir = files.root().resolve(KEYSTORE);
+    switch (files.stat(dir)) {
+      case MISSING:
+        return SigningKeyStore.empty();
+      case DIRECTORY:
+        break;
+      case UNREADABLE:
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "FOLDER-10", KEYSTORE + ": folder cannot be read");
+      default:
+        throw new MspSetupException(
+            Reason.FOLDER_NOT_A_DIRECTORY, "FOLDER-10",
+            KEYSTORE + ": exists but is not a directory");
+    }
+    files.checkInside(dir, KEYSTORE, "FOLDER-10");
+    return new FolderKeyStore(files, dir, KEYSTORE);
+  }
+
+  private static List<ByteString> orEmpty(List<ByteString> l) {
+    return l == null ? List.of() : l;
+  }
+
+  /** CFGYAML-01..06: organizational_unit_identifiers and fabric_node_ous from config.yaml. */
+  private static final class ConfigYamlReader {
+    private final FolderFiles files;
+
+    ConfigYamlReader(FolderFiles files) {
+      this.files = files;
+    }
+
+    void apply(FabricMSPConfig.Builder config) {
+      Path p = files.root().resolve(CONFIG_YAML);
+      FolderFiles.Kind kind = files.stat(p);
+      if (kind == FolderFiles.Kind.MISSING || kind == FolderFiles.Kind.UNREADABLE) {
+        return; // Fabric treats any failure to stat the file as "no config.yaml"
+      }
+      files.checkInside(p, CONFIG_YAML, "CFGYAML-01");
+      if (kind != FolderFiles.Kind.REGULAR) {
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "CFGYAML-01", CONFIG_YAML + ": is not a regular file");
+      }
+      byte[] raw;
+      try {
+        raw = files.read(p, CONFIG_YAML, "CFGYAML-01");
+      } catch (IOException | SecurityException e) {
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "CFGYAML-01", CONFIG_YAML + ": cannot be read", e);
+      }
+      ConfigYaml.Content content = ConfigYaml.parse(raw, CONFIG_YAML);
+
+      int i = 0;
+      for (ConfigYaml.OuEntry e : content.organizationalUnitIdentifiers()) {
+        String field = "OrganizationalUnitIdentifiers[" + i + "].Certificate";
+        byte[] cert = readRequired(e, field);
+        config.addOrganizationalUnitIdentifiers(
+            FabricOUIdentifier.newBuilder()
+                .setCertificate(ByteString.copyFrom(cert))
+                .setOrganizationalUnitIdentifier(e.organizationalUnitIdentifier()));
+        i++;
+      }
+
+      Optional<ConfigYaml.NodeOus> nodeOus = content.nodeOus();
+      if (nodeOus.isPresent() && nodeOus.get().enable()) {
+        ConfigYaml.NodeOus n = nodeOus.get();
+        FabricNodeOUs.Builder b = FabricNodeOUs.newBuilder().setEnable(true);
+        FabricOUIdentifier client = nodeOu(n.client(), "NodeOUs.ClientOUIdentifier");
+        FabricOUIdentifier peer = nodeOu(n.peer(), "NodeOUs.PeerOUIdentifier");
+        FabricOUIdentifier admin = nodeOu(n.admin(), "NodeOUs.AdminOUIdentifier");
+        FabricOUIdentifier orderer = nodeOu(n.orderer(), "NodeOUs.OrdererOUIdentifier");
+        if (client != null) {
+          b.setClientOuIdentifier(client);
+        }
+        if (peer != null) {
+          b.setPeerOuIdentifier(peer);
+        }
+        if (admin != null) {
+          b.setAdminOuIdentifier(admin);
+        }
+        if (orderer != null) {
+          b.setOrdererOuIdentifier(orderer);
+        }
+        config.setFabricNodeOus(b);
+      }
+    }
+
+    /** CFGYAML-03/04: the file must be readable; its raw bytes are used unchecked. */
+    private byte[] readRequired(ConfigYaml.OuEntry e, String field) {
+      String where = CONFIG_YAML + ":" + e.line() + ": " + field;
+      Path p = joined(e.certificate(), where, "CFGYAML-04")
+          .orElseThrow(() -> new MspSetupException(
+              Reason.FILE_UNREADABLE, "CFGYAML-04",
+              where + ": \"" + e.certificate() + "\" is not a valid path"));
+      String shown = files.shown(p);
+      FolderFiles.Kind kind = files.stat(p);
+      if (kind == FolderFiles.Kind.MISSING) {
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "CFGYAML-04", where + ": " + shown + " does not exist");
+      }
+      files.checkInside(p, where + ": " + shown, "CFGYAML-03");
+      if (kind != FolderFiles.Kind.REGULAR) {
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "CFGYAML-04",
+            where + ": " + shown + " is not a readable file");
+      }
+      try {
+        return files.read(p, where + ": " + shown, "CFGYAML-04");
+      } catch (IOException | SecurityException ex) {
+        throw new MspSetupException(
+            Reason.FILE_UNREADABLE, "CFGYAML-04", where + ": " + shown + " cannot be read", ex);
+      }
+    }
+
+    /**
+     * CFGYAML-06: emitted only with a non-empty OU string; a certificate that cannot be read is
+     * silently left out.
+     */
+    private FabricOUIdentifier nodeOu(ConfigYaml.OuEntry e, String field) {
+      if (e == null || e.organizationalUnitIdentifier().isEmpty()) {
+        return null;
+      }
+      FabricOUIdentifier.Builder b =
+          FabricOUIdentifier.newBuilder()
+              .setOrganizationalUnitIdentifier(e.organizationalUnitIdentifier());
+      if (!e.certificate().isEmpty()) {
+        String where = CONFIG_YAML + ":" + e.line() + ": " + field + ".Certificate";
+        Optional<Path> p = joined(e.certificate(), where, "CFGYAML-06");
+        if (p.isPresent() && files.stat(p.get()) == FolderFiles.Kind.REGULAR) {
+          String shown = files.shown(p.get());
+          files.checkInside(p.get(), where + ": " + shown, "CFGYAML-03");
+          try {
+            b.setCertificate(ByteString.copyFrom(files.read(p.get(), where + ": " + shown,
+                "CFGYAML-06")));
+          } catch (IOException | SecurityException ex) {
+            // unreadable: dropped, as Fabric does
+          }
+        }
+      }
+      return b.build();
+    }
+
+    /** CFGYAML-03: joined onto the folder; climbing out with ".." is refused by default. */
+    private Optional<Path> joined(String certificate, String where, String rule) {
+      Optional<Path> p = files.join(certificate);
+      if (p.isPresent() && !files.lexicallyInside(p.get())) {
+        throw new MspSetupException(
+            Reason.PATH_OUTSIDE_FOLDER, "CFGYAML-03",
+            where + ": \"" + certificate + "\" leads outside the MSP folder (refused; see"
+                + " ReadOptions.followLinksOutsideFolder)");
+      }
+      return p;
+    }
+  }
+}

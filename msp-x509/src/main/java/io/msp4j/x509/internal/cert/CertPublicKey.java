@@ -1,0 +1,194 @@
+package io.msp4j.x509.internal.cert;
+
+import java.math.BigInteger;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
+import java.util.Optional;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.ASN1Null;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
+import org.bouncycastle.asn1.x9.ECNamedCurveTable;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
+import org.bouncycastle.crypto.util.PublicKeyFactory;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.bouncycastle.math.ec.ECPoint;
+
+/**
+ * The subject public key of a certificate: algorithm, curve, the JCA key and Bouncy Castle's
+ * lightweight parameters (for signature checks), parsed with the acceptance rules of Go's
+ * {@code parsePublicKey}. Immutable.
+ */
+public final class CertPublicKey {
+  private static final String OID_RSA = "1.2.840.113549.1.1.1";
+  private static final String OID_DSA = "1.2.840.10040.4.1";
+  private static final String OID_EC = "1.2.840.10045.2.1";
+  private static final String OID_ED25519 = "1.3.101.112";
+
+  /** Local provider instance, used only to build JCA key objects; never registered globally. */
+  private static final BouncyCastleProvider PROVIDER = new BouncyCastleProvider();
+
+  private final KeyAlgorithm algorithm;
+  private final String curve;
+  private final byte[] spki;
+  private final PublicKey publicKey;
+  private final AsymmetricKeyParameter parameters;
+
+  private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, PublicKey publicKey,
+      AsymmetricKeyParameter parameters) {
+    this.algorithm = algorithm;
+    this.curve = curve;
+    this.spki = spki;
+    this.publicKey = publicKey;
+    this.parameters = parameters;
+  }
+
+  /** Parses a SubjectPublicKeyInfo (its exact DER bytes). */
+  static CertPublicKey parse(ASN1Sequence spkiSeq, byte[] spkiDer) {
+    if (spkiSeq.size() < 2 || !(spkiSeq.getObjectAt(0).toASN1Primitive() instanceof ASN1Sequence aiSeq)
+        || aiSeq.size() < 1
+        || !(aiSeq.getObjectAt(0) instanceof ASN1ObjectIdentifier algOid)) {
+      throw new CertificateParseException("x509: malformed spki");
+    }
+    byte[] keyBytes = Der.bitStringBytes(spkiSeq.getObjectAt(1), "x509: malformed subjectPublicKey");
+    ASN1Encodable params = aiSeq.size() > 1 ? aiSeq.getObjectAt(1) : null;
+    String id = algOid.getId();
+    switch (id) {
+      case OID_RSA -> {
+        if (!(params instanceof ASN1Null)) {
+          throw new CertificateParseException("x509: RSA key missing NULL parameters");
+        }
+        ASN1Sequence rsa = Der.firstSequence(keyBytes, "x509: invalid RSA public key");
+        if (rsa.size() < 2 || !(rsa.getObjectAt(0) instanceof ASN1Integer n)
+            || !(rsa.getObjectAt(1) instanceof ASN1Integer e)) {
+          throw new CertificateParseException("x509: invalid RSA public key");
+        }
+        if (n.getValue().signum() <= 0) {
+          throw new CertificateParseException("x509: RSA modulus is not a positive number");
+        }
+        if (e.getValue().signum() <= 0 || e.getValue().bitLength() > 63) {
+          throw new CertificateParseException("x509: RSA public exponent is not a positive number");
+        }
+        return build(KeyAlgorithm.RSA, null, spkiDer, "RSA");
+      }
+      case OID_EC -> {
+        if (!(params instanceof ASN1ObjectIdentifier curveOid)) {
+          throw new CertificateParseException("x509: invalid ECDSA parameters");
+        }
+        String curveName = nistName(curveOid.getId());
+        if (curveName == null) {
+          throw new CertificateParseException("x509: unsupported elliptic curve");
+        }
+        X9ECParameters x9 = ECNamedCurveTable.getByOID(curveOid);
+        int fieldBytes = (x9.getCurve().getFieldSize() + 7) / 8;
+        if (keyBytes.length != 1 + 2 * fieldBytes || keyBytes[0] != 0x04) {
+          throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
+        }
+        try {
+          ECPoint p = x9.getCurve().decodePoint(keyBytes);
+          if (p.isInfinity() || !p.isValid()) {
+            throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
+          }
+        } catch (IllegalArgumentException ex) {
+          throw new CertificateParseException("x509: failed to unmarshal elliptic curve point", ex);
+        }
+        return build(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC");
+      }
+      case OID_ED25519 -> {
+        if (params != null) {
+          throw new CertificateParseException("x509: Ed25519 key encoded with illegal parameters");
+        }
+        if (keyBytes.length != 32) {
+          throw new CertificateParseException("x509: wrong Ed25519 public key size");
+        }
+        return build(KeyAlgorithm.ED25519, null, spkiDer, "Ed25519");
+      }
+      case OID_DSA -> {
+        try {
+          ASN1Primitive y = Der.first(keyBytes, "x509: invalid DSA public key");
+          ASN1Sequence p = ASN1Sequence.getInstance(params);
+          BigInteger yv = ASN1Integer.getInstance(y).getValue();
+          if (yv.signum() <= 0 || p.size() < 3) {
+            throw new CertificateParseException("x509: zero or negative DSA parameter");
+          }
+          for (int i = 0; i < 3; i++) {
+            if (ASN1Integer.getInstance(p.getObjectAt(i)).getValue().signum() <= 0) {
+              throw new CertificateParseException("x509: zero or negative DSA parameter");
+            }
+          }
+        } catch (IllegalArgumentException | NullPointerException ex) {
+          throw new CertificateParseException("x509: invalid DSA parameters", ex);
+        }
+        return new CertPublicKey(KeyAlgorithm.DSA, null, spkiDer, null, null);
+      }
+      default -> {
+        return new CertPublicKey(KeyAlgorithm.OTHER, null, spkiDer, null, null);
+      }
+    }
+  }
+
+  private static CertPublicKey build(KeyAlgorithm alg, String curve, byte[] spkiDer, String jca) {
+    try {
+      SubjectPublicKeyInfo info = SubjectPublicKeyInfo.getInstance(spkiDer);
+      AsymmetricKeyParameter params = PublicKeyFactory.createKey(info);
+      PublicKey key = KeyFactory.getInstance(jca, PROVIDER)
+          .generatePublic(new X509EncodedKeySpec(spkiDer));
+      return new CertPublicKey(alg, curve, spkiDer, key, params);
+    } catch (Exception ex) {
+      throw new CertificateParseException("x509: cannot import " + jca + " public key: "
+          + ex.getMessage(), ex);
+    }
+  }
+
+  /** NIST name (P-224, P-256, P-384, P-521) of the curves Go supports, else null. */
+  static String nistName(String oid) {
+    return switch (oid) {
+      case "1.3.132.0.33" -> "P-224";
+      case "1.2.840.10045.3.1.7" -> "P-256";
+      case "1.3.132.0.34" -> "P-384";
+      case "1.3.132.0.35" -> "P-521";
+      default -> null;
+    };
+  }
+
+  /** The key algorithm. */
+  public KeyAlgorithm algorithm() {
+    return algorithm;
+  }
+
+  /** For ECDSA keys, the NIST curve name (P-224, P-256, P-384 or P-521). */
+  public Optional<String> curveName() {
+    return Optional.ofNullable(curve);
+  }
+
+  /** The JCA public key; empty for DSA and unknown algorithms. */
+  public Optional<PublicKey> publicKey() {
+    return Optional.ofNullable(publicKey);
+  }
+
+  /** Bouncy Castle lightweight parameters; empty for DSA and unknown algorithms. */
+  public Optional<AsymmetricKeyParameter> parameters() {
+    return Optional.ofNullable(parameters);
+  }
+
+  /** The exact SubjectPublicKeyInfo bytes from the certificate. */
+  public byte[] spki() {
+    return spki.clone();
+  }
+
+  /** Key equality (same algorithm and key material), as Go's {@code PublicKey.Equal}. */
+  public boolean sameKey(CertPublicKey other) {
+    return Arrays.equals(spki, other.spki);
+  }
+
+  @Override
+  public String toString() {
+    return algorithm + (curve == null ? "" : " " + curve);
+  }
+}

@@ -1,0 +1,139 @@
+package io.msp4j.x509.internal.cert;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.ASN1Set;
+import javax.security.auth.x500.X500Principal;
+
+/** Parses RDN sequences with the acceptance rules of Go's {@code parseName}. */
+final class DistinguishedNames {
+  private DistinguishedNames() {}
+
+  private static final int T61 = 20;
+  private static final int PRINTABLE = 19;
+  private static final int UTF8 = 12;
+  private static final int BMP = 30;
+  private static final int IA5 = 22;
+  private static final int NUMERIC = 18;
+
+  static List<DnAttribute> parse(ASN1Primitive name) {
+    if (!(name instanceof ASN1Sequence seq)) {
+      throw new CertificateParseException("x509: invalid RDNSequence");
+    }
+    List<DnAttribute> out = new ArrayList<>();
+    int rdnIndex = 0;
+    for (ASN1Encodable rdn : seq) {
+      if (!(rdn.toASN1Primitive() instanceof ASN1Set set)) {
+        throw new CertificateParseException("x509: invalid RDNSequence");
+      }
+      for (ASN1Encodable atv : set) {
+        if (!(atv.toASN1Primitive() instanceof ASN1Sequence pair) || pair.size() < 1) {
+          throw new CertificateParseException("x509: invalid RDNSequence: invalid attribute");
+        }
+        if (!(pair.getObjectAt(0) instanceof ASN1ObjectIdentifier type)) {
+          throw new CertificateParseException("x509: invalid RDNSequence: invalid attribute type");
+        }
+        if (pair.size() < 2) {
+          throw new CertificateParseException(
+              "x509: invalid RDNSequence: failed to read attribute value");
+        }
+        byte[] enc = Der.encode(pair.getObjectAt(1));
+        out.add(new DnAttribute(rdnIndex, type.getId(), decodeString(enc)));
+      }
+      rdnIndex++;
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** Go's parseASN1String over a whole TLV encoding. */
+  private static String decodeString(byte[] tlv) {
+    int tag = tlv[0] & 0xff;
+    byte[] v = Der.contents(tlv);
+    String bad = "x509: invalid RDNSequence: invalid attribute value: ";
+    switch (tag) {
+      case T61:
+        return utf8Lenient(v);
+      case PRINTABLE:
+        for (byte b : v) {
+          if (!isPrintable(b)) {
+            throw new CertificateParseException(bad + "invalid PrintableString");
+          }
+        }
+        return new String(v, StandardCharsets.ISO_8859_1);
+      case UTF8:
+        try {
+          return StandardCharsets.UTF_8.newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(v)).toString();
+        } catch (CharacterCodingException e) {
+          throw new CertificateParseException(bad + "invalid UTF-8 string", e);
+        }
+      case BMP:
+        return bmp(v, bad);
+      case IA5:
+        if (!GoNames.isIa5(v)) {
+          throw new CertificateParseException(bad + "invalid IA5String");
+        }
+        return new String(v, StandardCharsets.ISO_8859_1);
+      case NUMERIC:
+        for (byte b : v) {
+          if (!((b >= '0' && b <= '9') || b == ' ')) {
+            throw new CertificateParseException(bad + "invalid NumericString");
+          }
+        }
+        return new String(v, StandardCharsets.ISO_8859_1);
+      default:
+        throw new CertificateParseException(bad + "unsupported string type: " + tag);
+    }
+  }
+
+  private static String bmp(byte[] v, String bad) {
+    if (v.length % 2 != 0) {
+      throw new CertificateParseException(bad + "odd-length BMP string");
+    }
+    int len = v.length;
+    if (len >= 2 && v[len - 1] == 0 && v[len - 2] == 0) {
+      len -= 2;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < len; i += 2) {
+      int point = ((v[i] & 0xff) << 8) | (v[i + 1] & 0xff);
+      if (point == 0xfffe || point == 0xffff || (point >= 0xfdd0 && point <= 0xfdef)
+          || (point >= 0xd800 && point <= 0xdfff)) {
+        throw new CertificateParseException(bad + "invalid BMPString");
+      }
+      sb.append((char) point);
+    }
+    return sb.toString();
+  }
+
+  private static String utf8Lenient(byte[] v) {
+    return new String(v, StandardCharsets.UTF_8);
+  }
+
+  static boolean isPrintable(byte b) {
+    return ('a' <= b && b <= 'z') || ('A' <= b && b <= 'Z') || ('0' <= b && b <= '9')
+        || ('\'' <= b && b <= ')') || ('+' <= b && b <= '/') || b == ' ' || b == ':'
+        || b == '=' || b == '?' || b == '*' || b == '&';
+  }
+
+  /** RFC 4514 text of a name for messages; hex when Bouncy Castle cannot render it. */
+  static String describe(byte[] rawName) {
+    try {
+      return new X500Principal(rawName).getName(X500Principal.RFC2253);
+    } catch (Exception e) {
+      return "#" + HexFormat.of().formatHex(rawName);
+    }
+  }
+}

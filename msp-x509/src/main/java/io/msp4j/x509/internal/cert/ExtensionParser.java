@@ -1,0 +1,437 @@
+package io.msp4j.x509.internal.cert;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.bouncycastle.asn1.ASN1BitString;
+import org.bouncycastle.asn1.ASN1Boolean;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1OctetString;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.ASN1TaggedObject;
+import org.bouncycastle.asn1.BERTags;
+
+/**
+ * Interprets certificate extensions the way Go 1.23's {@code processExtensions} does: which are
+ * handled, which parse errors make the whole certificate unparsable, and which critical
+ * extensions are left unhandled.
+ */
+final class ExtensionParser {
+  static final String SKI = "2.5.29.14";
+  static final String KEY_USAGE = "2.5.29.15";
+  static final String SAN = "2.5.29.17";
+  static final String BASIC_CONSTRAINTS = "2.5.29.19";
+  static final String NAME_CONSTRAINTS = "2.5.29.30";
+  static final String CRL_DP = "2.5.29.31";
+  static final String POLICIES = "2.5.29.32";
+  static final String AKI = "2.5.29.35";
+  static final String EKU = "2.5.29.37";
+  static final String AIA = "1.3.6.1.5.5.7.1.1";
+
+  // Results.
+  final List<CertExtension> extensions = new ArrayList<>();
+  final List<String> unhandledCritical = new ArrayList<>();
+  boolean basicConstraintsValid;
+  boolean isCa;
+  int maxPathLen = -1;
+  int keyUsage;
+  final List<String> extKeyUsages = new ArrayList<>();
+  byte[] subjectKeyId;
+  byte[] authorityKeyId;
+  byte[] sanValue;
+  final List<GeneralNameEntry> sans = new ArrayList<>();
+  final List<String> dnsNames = new ArrayList<>();
+  final List<String> emails = new ArrayList<>();
+  final List<byte[]> ips = new ArrayList<>();
+  final List<String> uris = new ArrayList<>();
+  NameConstraints nameConstraints;
+  boolean hasNameConstraintsExtension;
+  final List<String> policies = new ArrayList<>();
+
+  /** Reads the SEQUENCE OF Extension inside the [3] wrapper. */
+  void parse(ASN1Primitive extensionsSeq) {
+    if (!(extensionsSeq instanceof ASN1Sequence seq)) {
+      throw new CertificateParseException("x509: malformed extensions");
+    }
+    Set<String> seen = new HashSet<>();
+    for (ASN1Encodable e : seq) {
+      if (!(e.toASN1Primitive() instanceof ASN1Sequence ext) || ext.size() < 1) {
+        throw new CertificateParseException("x509: malformed extension");
+      }
+      if (!(ext.getObjectAt(0) instanceof ASN1ObjectIdentifier oid)) {
+        throw new CertificateParseException("x509: malformed extension OID field");
+      }
+      int i = 1;
+      boolean critical = false;
+      if (i < ext.size() && ext.getObjectAt(i) instanceof ASN1Boolean b) {
+        critical = strictBoolean(b, "x509: malformed extension critical field");
+        i++;
+      }
+      if (i >= ext.size() || !(ext.getObjectAt(i) instanceof ASN1OctetString value)) {
+        throw new CertificateParseException("x509: malformed extension value field");
+      }
+      if (!seen.add(oid.getId())) {
+        throw new CertificateParseException("x509: certificate contains duplicate extensions");
+      }
+      extensions.add(new CertExtension(oid.getId(), critical, value.getOctets()));
+    }
+    for (CertExtension ext : extensions) {
+      boolean unhandled = process(ext);
+      if (ext.critical() && unhandled) {
+        unhandledCritical.add(ext.oid());
+      }
+    }
+  }
+
+  private boolean process(CertExtension e) {
+    byte[] v = e.value();
+    switch (e.oid()) {
+      case KEY_USAGE -> {
+        ASN1Primitive p = Der.first(v, "x509: invalid key usage");
+        byte[] bits = Der.bitStringBytes(p, "x509: invalid key usage");
+        int pad = ((ASN1BitString) p).getPadBits();
+        int bitLength = bits.length * 8 - pad;
+        byte[] leftAligned = ((ASN1BitString) p).getBytes();
+        int usage = 0;
+        for (int i = 0; i < 9; i++) {
+          if (i < bitLength && (leftAligned[i / 8] & (0x80 >> (i % 8))) != 0) {
+            usage |= 1 << i;
+          }
+        }
+        keyUsage = usage;
+        return false;
+      }
+      case BASIC_CONSTRAINTS -> {
+        ASN1Sequence s = Der.firstSequence(v, "x509: invalid basic constraints");
+        int i = 0;
+        boolean ca = false;
+        if (i < s.size() && s.getObjectAt(i) instanceof ASN1Boolean b) {
+          ca = strictBoolean(b, "x509: invalid basic constraints");
+          i++;
+        }
+        int pathLen = -1;
+        if (i < s.size() && s.getObjectAt(i) instanceof ASN1Integer n) {
+          BigInteger value = n.getValue();
+          if (value.bitLength() > 63) {
+            throw new CertificateParseException("x509: invalid basic constraints");
+          }
+          long l = value.longValue();
+          pathLen = l > Integer.MAX_VALUE ? Integer.MAX_VALUE
+              : l < Integer.MIN_VALUE ? Integer.MIN_VALUE : (int) l;
+        }
+        basicConstraintsValid = true;
+        isCa = ca;
+        maxPathLen = pathLen;
+        return false;
+      }
+      case SAN -> {
+        sanValue = v;
+        ASN1Sequence s = Der.firstSequence(v, "x509: invalid subject alternative names");
+        for (ASN1Encodable n : s) {
+          byte[] tlv = Der.encode(n);
+          int tag = (tlv[0] & 0x1f) == 0x1f ? -1 : (tlv[0] & 0xff) ^ 0x80;
+          byte[] data = Der.contents(tlv);
+          sans.add(new GeneralNameEntry(tag, data));
+          String text = new String(data, java.nio.charset.StandardCharsets.ISO_8859_1);
+          switch (tag) {
+            case GeneralNameEntry.EMAIL -> {
+              if (!GoNames.isIa5(data)) {
+                throw new CertificateParseException("x509: SAN rfc822Name is malformed");
+              }
+              emails.add(text);
+            }
+            case GeneralNameEntry.DNS -> {
+              if (!GoNames.isIa5(data)) {
+                throw new CertificateParseException("x509: SAN dNSName is malformed");
+              }
+              dnsNames.add(text);
+            }
+            case GeneralNameEntry.URI -> {
+              if (!GoNames.isIa5(data)) {
+                throw new CertificateParseException(
+                    "x509: SAN uniformResourceIdentifier is malformed");
+              }
+              GoUrl.Parsed u = GoUrl.parse(text);
+              if (!u.ok()) {
+                throw new CertificateParseException(
+                    "x509: cannot parse URI \"" + text + "\": " + u.error());
+              }
+              if (!u.host().isEmpty() && GoNames.domainToReverseLabels(u.host()) == null) {
+                throw new CertificateParseException(
+                    "x509: cannot parse URI \"" + text + "\": invalid domain");
+              }
+              uris.add(text);
+            }
+            case GeneralNameEntry.IP -> {
+              if (data.length != 4 && data.length != 16) {
+                throw new CertificateParseException(
+                    "x509: cannot parse IP address of length " + data.length);
+              }
+              ips.add(data);
+            }
+            default -> {
+              // other name forms are kept but not interpreted
+            }
+          }
+        }
+        return dnsNames.isEmpty() && emails.isEmpty() && ips.isEmpty() && uris.isEmpty();
+      }
+      case NAME_CONSTRAINTS -> {
+        hasNameConstraintsExtension = true;
+        return parseNameConstraints(v);
+      }
+      case CRL_DP -> {
+        parseCrlDistributionPoints(v);
+        return false;
+      }
+      case AKI -> {
+        ASN1Sequence s = Der.firstSequence(v, "x509: invalid authority key identifier");
+        if (s.size() > 0) {
+          byte[] tlv = Der.encode(s.getObjectAt(0));
+          if ((tlv[0] & 0xff) == 0x80) {
+            authorityKeyId = Der.contents(tlv);
+          }
+        }
+        return false;
+      }
+      case EKU -> {
+        ASN1Sequence s = Der.firstSequence(v, "x509: invalid extended key usages");
+        for (ASN1Encodable o : s) {
+          if (!(o instanceof ASN1ObjectIdentifier oid)) {
+            throw new CertificateParseException("x509: invalid extended key usages");
+          }
+          extKeyUsages.add(oid.getId());
+        }
+        return false;
+      }
+      case SKI -> {
+        if (!(Der.first(v, "x509: invalid subject key identifier") instanceof ASN1OctetString o)) {
+          throw new CertificateParseException("x509: invalid subject key identifier");
+        }
+        subjectKeyId = o.getOctets();
+        return false;
+      }
+      case POLICIES -> {
+        ASN1Sequence s = Der.firstSequence(v, "x509: invalid certificate policies");
+        for (ASN1Encodable pi : s) {
+          if (!(pi.toASN1Primitive() instanceof ASN1Sequence info) || info.size() < 1
+              || !(info.getObjectAt(0) instanceof ASN1ObjectIdentifier oid)) {
+            throw new CertificateParseException("x509: invalid certificate policies");
+          }
+          policies.add(oid.getId());
+        }
+        return false;
+      }
+      case AIA -> {
+        ASN1Sequence s = Der.firstSequence(v, "x509: invalid authority info access");
+        for (ASN1Encodable ad : s) {
+          if (!(ad.toASN1Primitive() instanceof ASN1Sequence desc) || desc.size() < 1
+              || !(desc.getObjectAt(0) instanceof ASN1ObjectIdentifier)) {
+            throw new CertificateParseException("x509: invalid authority info access");
+          }
+        }
+        return false;
+      }
+      default -> {
+        return true;
+      }
+    }
+  }
+
+  private boolean parseNameConstraints(byte[] v) {
+    ASN1Primitive top = Der.only(v, "x509: invalid NameConstraints extension");
+    if (!(top instanceof ASN1Sequence seq)) {
+      throw new CertificateParseException("x509: invalid NameConstraints extension");
+    }
+    ASN1Sequence permitted = null;
+    ASN1Sequence excluded = null;
+    int i = 0;
+    if (i < seq.size() && isContextConstructed(seq.getObjectAt(i), 0)) {
+      permitted = subtrees(seq.getObjectAt(i));
+      i++;
+    }
+    if (i < seq.size() && isContextConstructed(seq.getObjectAt(i), 1)) {
+      excluded = subtrees(seq.getObjectAt(i));
+      i++;
+    }
+    if (i != seq.size()) {
+      throw new CertificateParseException("x509: invalid NameConstraints extension");
+    }
+    boolean permittedEmpty = permitted == null || permitted.size() == 0;
+    boolean excludedEmpty = excluded == null || excluded.size() == 0;
+    if (permittedEmpty && excludedEmpty) {
+      throw new CertificateParseException("x509: empty name constraints extension");
+    }
+    Subtrees p = readSubtrees(permitted);
+    Subtrees x = readSubtrees(excluded);
+    nameConstraints = new NameConstraints(p.dns, x.dns, p.emails, x.emails, p.uris, x.uris,
+        p.ips, x.ips);
+    return p.unhandled || x.unhandled;
+  }
+
+  private static boolean isContextConstructed(ASN1Encodable e, int tagNo) {
+    byte[] tlv = Der.encode(e);
+    return (tlv[0] & 0xff) == (0xA0 | tagNo);
+  }
+
+  private static ASN1Sequence subtrees(ASN1Encodable tagged) {
+    // [n] IMPLICIT GeneralSubtrees: the content is a list of GeneralSubtree SEQUENCEs.
+    byte[] content = Der.contents(Der.encode(tagged));
+    List<ASN1Encodable> items = new ArrayList<>();
+    int pos = 0;
+    while (pos < content.length) {
+      byte[] rest = java.util.Arrays.copyOfRange(content, pos, content.length);
+      ASN1Primitive p = Der.first(rest, "x509: invalid NameConstraints extension");
+      items.add(p);
+      pos += Der.encode(p).length;
+    }
+    return new org.bouncycastle.asn1.DLSequence(items.toArray(new ASN1Encodable[0]));
+  }
+
+  private static final class Subtrees {
+    final List<String> dns = new ArrayList<>();
+    final List<String> emails = new ArrayList<>();
+    final List<String> uris = new ArrayList<>();
+    final List<IpRange> ips = new ArrayList<>();
+    boolean unhandled;
+  }
+
+  private static Subtrees readSubtrees(ASN1Sequence seq) {
+    Subtrees out = new Subtrees();
+    if (seq == null) {
+      return out;
+    }
+    for (ASN1Encodable st : seq) {
+      if (!(st.toASN1Primitive() instanceof ASN1Sequence subtree) || subtree.size() < 1) {
+        throw new CertificateParseException("x509: invalid NameConstraints extension");
+      }
+      byte[] tlv = Der.encode(subtree.getObjectAt(0));
+      byte[] value = Der.contents(tlv);
+      String text = new String(value, java.nio.charset.StandardCharsets.ISO_8859_1);
+      switch (tlv[0] & 0xff) {
+        case 0x82 -> {
+          if (!GoNames.isIa5(value)) {
+            throw new CertificateParseException("x509: invalid constraint value");
+          }
+          String trimmed = text.startsWith(".") ? text.substring(1) : text;
+          if (GoNames.domainToReverseLabels(trimmed) == null) {
+            throw new CertificateParseException(
+                "x509: failed to parse dnsName constraint \"" + text + "\"");
+          }
+          out.dns.add(text);
+        }
+        case 0x87 -> {
+          if (value.length != 8 && value.length != 32) {
+            throw new CertificateParseException(
+                "x509: IP constraint contained value of length " + value.length);
+          }
+          int half = value.length / 2;
+          byte[] ip = java.util.Arrays.copyOfRange(value, 0, half);
+          byte[] mask = java.util.Arrays.copyOfRange(value, half, value.length);
+          if (!validMask(mask)) {
+            throw new CertificateParseException("x509: IP constraint contained invalid mask");
+          }
+          out.ips.add(new IpRange(ip, mask));
+        }
+        case 0x81 -> {
+          if (!GoNames.isIa5(value)) {
+            throw new CertificateParseException("x509: invalid constraint value");
+          }
+          if (text.contains("@")) {
+            if (GoNames.parseMailbox(text) == null) {
+              throw new CertificateParseException(
+                  "x509: failed to parse rfc822Name constraint \"" + text + "\"");
+            }
+          } else {
+            String d = text.startsWith(".") ? text.substring(1) : text;
+            if (GoNames.domainToReverseLabels(d) == null) {
+              throw new CertificateParseException(
+                  "x509: failed to parse rfc822Name constraint \"" + text + "\"");
+            }
+          }
+          out.emails.add(text);
+        }
+        case 0x86 -> {
+          if (!GoNames.isIa5(value)) {
+            throw new CertificateParseException("x509: invalid constraint value");
+          }
+          if (GoIp.parse(text) != null) {
+            throw new CertificateParseException(
+                "x509: failed to parse URI constraint \"" + text + "\": cannot be IP address");
+          }
+          String d = text.startsWith(".") ? text.substring(1) : text;
+          if (GoNames.domainToReverseLabels(d) == null) {
+            throw new CertificateParseException(
+                "x509: failed to parse URI constraint \"" + text + "\"");
+          }
+          out.uris.add(text);
+        }
+        default -> out.unhandled = true;
+      }
+    }
+    return out;
+  }
+
+  private static boolean validMask(byte[] mask) {
+    boolean seenZero = false;
+    for (byte b : mask) {
+      if (seenZero) {
+        if (b != 0) {
+          return false;
+        }
+        continue;
+      }
+      switch (b & 0xff) {
+        case 0x00, 0x80, 0xc0, 0xe0, 0xf0, 0xf8, 0xfc, 0xfe -> seenZero = true;
+        case 0xff -> {
+          // continue
+        }
+        default -> {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static void parseCrlDistributionPoints(byte[] v) {
+    String err = "x509: invalid CRL distribution points";
+    ASN1Sequence s = Der.firstSequence(v, err);
+    for (ASN1Encodable dp : s) {
+      if (!(dp.toASN1Primitive() instanceof ASN1Sequence point)) {
+        throw new CertificateParseException("x509: invalid CRL distribution point");
+      }
+      if (point.size() == 0) {
+        continue;
+      }
+      byte[] tlv = Der.encode(point.getObjectAt(0));
+      if ((tlv[0] & 0xff) != 0xA0) {
+        continue;
+      }
+      byte[] inner = Der.contents(tlv);
+      if (inner.length == 0 || (inner[0] & 0xff) != 0xA0) {
+        throw new CertificateParseException("x509: invalid CRL distribution point");
+      }
+      Der.first(inner, "x509: invalid CRL distribution point");
+    }
+  }
+
+  private static boolean strictBoolean(ASN1Boolean b, String error) {
+    byte[] enc = Der.encode(b);
+    int octet = enc[enc.length - 1] & 0xff;
+    if (enc.length != 3 || (octet != 0 && octet != 0xff)) {
+      throw new CertificateParseException(error);
+    }
+    return octet == 0xff;
+  }
+
+  static boolean isContextTag(ASN1Encodable e, int tagNo) {
+    return e instanceof ASN1TaggedObject t && t.getTagClass() == BERTags.CONTEXT_SPECIFIC
+        && t.getTagNo() == tagNo;
+  }
+}

@@ -1,0 +1,489 @@
+package io.msp4j.x509.internal.cert;
+
+import io.msp4j.core.CertificateRef;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.ASN1TaggedObject;
+import org.bouncycastle.asn1.BERTags;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+
+/**
+ * An X.509 certificate parsed once, with the acceptance rules of Go 1.23's
+ * {@code x509.ParseCertificate}: what Go refuses, {@link #parse} refuses with a
+ * {@link CertificateParseException}. Keeps the exact DER and the raw subject and issuer name
+ * bytes (SET order as encoded) for byte-equal matching. Immutable; equality is by DER bytes.
+ */
+public final class ParsedCertificate {
+  private static final String OID_OU = "2.5.4.11";
+  private static final String OID_CN = "2.5.4.3";
+
+  private final byte[] der;
+  private final byte[] tbs;
+  private final int version;
+  private final BigInteger serial;
+  private final byte[] rawIssuer;
+  private final byte[] rawSubject;
+  private final List<DnAttribute> issuerAttributes;
+  private final List<DnAttribute> subjectAttributes;
+  private final Instant notBefore;
+  private final Instant notAfter;
+  private final CertPublicKey publicKey;
+  private final AlgorithmIdentifier signatureAlgorithmId;
+  private final byte[] signatureAlgorithmDer;
+  private final SignatureAlgorithm signatureAlgorithm;
+  private final byte[] signature;
+  private final ExtensionParser ext;
+  private final int hash;
+
+  private ParsedCertificate(byte[] der, byte[] tbs, int version, BigInteger serial,
+      byte[] rawIssuer, byte[] rawSubject, List<DnAttribute> issuerAttributes,
+      List<DnAttribute> subjectAttributes, Instant notBefore, Instant notAfter,
+      CertPublicKey publicKey, AlgorithmIdentifier signatureAlgorithmId,
+      byte[] signatureAlgorithmDer, byte[] signature, ExtensionParser ext) {
+    this.der = der;
+    this.tbs = tbs;
+    this.version = version;
+    this.serial = serial;
+    this.rawIssuer = rawIssuer;
+    this.rawSubject = rawSubject;
+    this.issuerAttributes = issuerAttributes;
+    this.subjectAttributes = subjectAttributes;
+    this.notBefore = notBefore;
+    this.notAfter = notAfter;
+    this.publicKey = publicKey;
+    this.signatureAlgorithmId = signatureAlgorithmId;
+    this.signatureAlgorithmDer = signatureAlgorithmDer;
+    this.signatureAlgorithm = SignatureAlgorithm.of(signatureAlgorithmId);
+    this.signature = signature;
+    this.ext = ext;
+    this.hash = Arrays.hashCode(der);
+  }
+
+  /**
+   * Parses DER bytes of one certificate. Trailing bytes, BER encodings and everything else Go's
+   * parser rejects (negative serial, mismatched inner/outer signature algorithms, duplicate or
+   * malformed extensions, unsupported curves, bad name strings...) throw.
+   */
+  public static ParsedCertificate parse(byte[] der) {
+    if (der == null || der.length == 0) {
+      throw new CertificateParseException("x509: malformed certificate: no bytes");
+    }
+    byte[] input = der.clone();
+    ASN1Primitive top;
+    try {
+      top = ASN1Primitive.fromByteArray(input);
+    } catch (Exception e) {
+      throw new CertificateParseException("x509: malformed certificate", e);
+    }
+    if (!(top instanceof ASN1Sequence certSeq) || !Arrays.equals(Der.encode(top), input)) {
+      throw new CertificateParseException("x509: malformed certificate");
+    }
+    try {
+      return parseStructure(input, certSeq);
+    } catch (CertificateParseException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CertificateParseException("x509: malformed certificate: " + e.getMessage(), e);
+    }
+  }
+
+  private static ParsedCertificate parseStructure(byte[] input, ASN1Sequence certSeq) {
+    if (certSeq.size() < 1 || !(certSeq.getObjectAt(0).toASN1Primitive() instanceof ASN1Sequence tbsSeq)) {
+      throw new CertificateParseException("x509: malformed tbs certificate");
+    }
+    byte[] tbs = Der.encode(tbsSeq);
+    List<ASN1Encodable> f = new ArrayList<>();
+    tbsSeq.forEach(f::add);
+    int i = 0;
+    int version = 0;
+    if (i < f.size() && f.get(i) instanceof ASN1TaggedObject t
+        && t.getTagClass() == BERTags.CONTEXT_SPECIFIC && t.getTagNo() == 0) {
+      if (!t.isExplicit() || !(t.getExplicitBaseObject() instanceof ASN1Integer v)) {
+        throw new CertificateParseException("x509: malformed version");
+      }
+      BigInteger vv = v.getValue();
+      if (vv.signum() < 0 || vv.bitLength() > 31) {
+        throw new CertificateParseException("x509: malformed version");
+      }
+      version = vv.intValue();
+      i++;
+    }
+    version++;
+    if (version > 3) {
+      throw new CertificateParseException("x509: invalid version");
+    }
+    if (i >= f.size() || !(f.get(i) instanceof ASN1Integer serialInt)) {
+      throw new CertificateParseException("x509: malformed serial number");
+    }
+    BigInteger serial = serialInt.getValue();
+    if (serial.signum() < 0) {
+      throw new CertificateParseException("x509: negative serial number");
+    }
+    i++;
+    if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence innerSigAlg)) {
+      throw new CertificateParseException("x509: malformed signature algorithm identifier");
+    }
+    i++;
+    if (certSeq.size() < 2 || !(certSeq.getObjectAt(1).toASN1Primitive() instanceof ASN1Sequence outerSigAlg)) {
+      throw new CertificateParseException("x509: malformed algorithm identifier");
+    }
+    byte[] sigAlgDer = Der.encode(outerSigAlg);
+    if (!Arrays.equals(Der.encode(innerSigAlg), sigAlgDer)) {
+      throw new CertificateParseException(
+          "x509: inner and outer signature algorithm identifiers don't match");
+    }
+    AlgorithmIdentifier sigAlgId;
+    try {
+      sigAlgId = AlgorithmIdentifier.getInstance(outerSigAlg);
+    } catch (RuntimeException e) {
+      throw new CertificateParseException("x509: malformed algorithm identifier", e);
+    }
+    if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence issuerSeq)) {
+      throw new CertificateParseException("x509: malformed issuer");
+    }
+    byte[] rawIssuer = Der.encode(issuerSeq);
+    List<DnAttribute> issuerAttrs = DistinguishedNames.parse(issuerSeq);
+    i++;
+    if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence validity)
+        || validity.size() < 2) {
+      throw new CertificateParseException("x509: malformed validity");
+    }
+    Instant notBefore = GoTime.parse(Der.encode(validity.getObjectAt(0)));
+    Instant notAfter = GoTime.parse(Der.encode(validity.getObjectAt(1)));
+    i++;
+    if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence subjectSeq)) {
+      throw new CertificateParseException("x509: malformed subject");
+    }
+    byte[] rawSubject = Der.encode(subjectSeq);
+    List<DnAttribute> subjectAttrs = DistinguishedNames.parse(subjectSeq);
+    i++;
+    if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence spkiSeq)) {
+      throw new CertificateParseException("x509: malformed spki");
+    }
+    CertPublicKey key = CertPublicKey.parse(spkiSeq, Der.encode(spkiSeq));
+    i++;
+    ExtensionParser ext = new ExtensionParser();
+    if (version > 1) {
+      if (i < f.size() && isContext(f.get(i), 1)) {
+        i++;
+      }
+      if (i < f.size() && isContext(f.get(i), 2)) {
+        i++;
+      }
+      if (version == 3 && i < f.size() && isContext(f.get(i), 3)) {
+        ASN1TaggedObject t = (ASN1TaggedObject) f.get(i);
+        if (!t.isExplicit()) {
+          throw new CertificateParseException("x509: malformed extensions");
+        }
+        ext.parse(t.getExplicitBaseObject().toASN1Primitive());
+      }
+    }
+    if (certSeq.size() < 3) {
+      throw new CertificateParseException("x509: malformed signature");
+    }
+    byte[] signature = Der.bitStringBytes(certSeq.getObjectAt(2), "x509: malformed signature");
+    return new ParsedCertificate(input, tbs, version, serial, rawIssuer, rawSubject,
+        issuerAttrs, subjectAttrs, notBefore, notAfter, key, sigAlgId, sigAlgDer, signature, ext);
+  }
+
+  private static boolean isContext(ASN1Encodable e, int tagNo) {
+    return e instanceof ASN1TaggedObject t && t.getTagClass() == BERTags.CONTEXT_SPECIFIC
+        && t.getTagNo() == tagNo;
+  }
+
+  // ---- raw material ----
+
+  /** The exact certificate bytes. */
+  public byte[] der() {
+    return der.clone();
+  }
+
+  /** The exact TBSCertificate bytes (the signed data). */
+  public byte[] tbs() {
+    return tbs.clone();
+  }
+
+  /** Certificate version: 1, 2 or 3. */
+  public int version() {
+    return version;
+  }
+
+  /** The serial number (never negative). */
+  public BigInteger serial() {
+    return serial;
+  }
+
+  /** Lower-case hex of the serial number. */
+  public String serialHex() {
+    return serial.toString(16);
+  }
+
+  /** The issuer Name exactly as encoded (tag and length included). */
+  public byte[] rawIssuer() {
+    return rawIssuer.clone();
+  }
+
+  /** The subject Name exactly as encoded (tag and length included). */
+  public byte[] rawSubject() {
+    return rawSubject.clone();
+  }
+
+  /** True when this certificate's issuer bytes equal {@code other}'s subject bytes. */
+  public boolean issuerIs(ParsedCertificate other) {
+    return Arrays.equals(rawIssuer, other.rawSubject);
+  }
+
+  /** True when subject and issuer bytes are equal (self-issued). */
+  public boolean selfIssued() {
+    return Arrays.equals(rawIssuer, rawSubject);
+  }
+
+  /** Subject attributes in certificate order. */
+  public List<DnAttribute> subjectAttributes() {
+    return subjectAttributes;
+  }
+
+  /** Issuer attributes in certificate order. */
+  public List<DnAttribute> issuerAttributes() {
+    return issuerAttributes;
+  }
+
+  /**
+   * Subject OU values (2.5.4.11) in order of appearance across RDNs, duplicates kept (IDENT-03).
+   */
+  public List<String> subjectOrganizationalUnits() {
+    List<String> out = new ArrayList<>();
+    for (DnAttribute a : subjectAttributes) {
+      if (a.oid().equals(OID_OU)) {
+        out.add(a.value());
+      }
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** The subject common name as Go reports it: the last CN attribute, or "" when none. */
+  public String subjectCommonName() {
+    String cn = "";
+    for (DnAttribute a : subjectAttributes) {
+      if (a.oid().equals(OID_CN)) {
+        cn = a.value();
+      }
+    }
+    return cn;
+  }
+
+  /** RFC 4514 text of the subject, for messages. */
+  public String subjectText() {
+    return DistinguishedNames.describe(rawSubject);
+  }
+
+  /** RFC 4514 text of the issuer, for messages. */
+  public String issuerText() {
+    return DistinguishedNames.describe(rawIssuer);
+  }
+
+  /** Names the certificate for error messages. */
+  public CertificateRef ref() {
+    return new CertificateRef(subjectText(), serialHex(), issuerText());
+  }
+
+  /** "subject=..., serial=..., issuer=..." for messages. */
+  public String describe() {
+    return "subject=" + subjectText() + ", serial=" + serialHex() + ", issuer=" + issuerText();
+  }
+
+  public Instant notBefore() {
+    return notBefore;
+  }
+
+  public Instant notAfter() {
+    return notAfter;
+  }
+
+  /** The instant T(c) = notBefore + 1 s at which the MSP checks this certificate. */
+  public Instant verificationTime() {
+    return notBefore.plusSeconds(1);
+  }
+
+  public CertPublicKey publicKey() {
+    return publicKey;
+  }
+
+  /** The signatureAlgorithm as parsed. */
+  public AlgorithmIdentifier signatureAlgorithmId() {
+    return signatureAlgorithmId;
+  }
+
+  /** The exact bytes of the outer signatureAlgorithm. */
+  public byte[] signatureAlgorithmDer() {
+    return signatureAlgorithmDer.clone();
+  }
+
+  /** The signature algorithm as Go classifies it. */
+  public SignatureAlgorithm signatureAlgorithm() {
+    return signatureAlgorithm;
+  }
+
+  /** The signature value (BIT STRING content, right-aligned). */
+  public byte[] signature() {
+    return signature.clone();
+  }
+
+  // ---- extensions ----
+
+  /** All extensions in order (empty for v1 and v2 certificates). */
+  public List<CertExtension> extensions() {
+    return Collections.unmodifiableList(ext.extensions);
+  }
+
+  /** True when an extension with this OID is present. */
+  public boolean hasExtension(String oid) {
+    for (CertExtension e : ext.extensions) {
+      if (e.oid().equals(oid)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Critical extensions that Go 1.23 does not handle (CHAIN-05). */
+  public List<String> unhandledCriticalExtensions() {
+    return Collections.unmodifiableList(ext.unhandledCritical);
+  }
+
+  /** True when a basicConstraints extension is present. */
+  public boolean basicConstraintsPresent() {
+    return ext.basicConstraintsValid;
+  }
+
+  /** True when basicConstraints is present with cA = true. */
+  public boolean isCa() {
+    return ext.basicConstraintsValid && ext.isCa;
+  }
+
+  /** pathLenConstraint; empty when absent (a negative value means "no limit", as in Go). */
+  public Optional<Integer> pathLenConstraint() {
+    return ext.maxPathLen == -1 ? Optional.empty() : Optional.of(ext.maxPathLen);
+  }
+
+  /** Go's MaxPathLen: -1 when absent. */
+  public int maxPathLen() {
+    return ext.maxPathLen;
+  }
+
+  /** Key usage bits as Go numbers them (bit 0 digitalSignature ... bit 5 keyCertSign); 0 if absent. */
+  public int keyUsageBits() {
+    return ext.keyUsage;
+  }
+
+  /** True when key usage allows keyCertSign, or no key usage bit is set at all (Go's rule). */
+  public boolean keyUsageAllowsCertSign() {
+    return ext.keyUsage == 0 || (ext.keyUsage & (1 << 5)) != 0;
+  }
+
+  /** Extended key usage OIDs in order; empty when absent or empty. */
+  public List<String> extendedKeyUsages() {
+    return Collections.unmodifiableList(ext.extKeyUsages);
+  }
+
+  /** Subject key identifier bytes. */
+  public Optional<byte[]> subjectKeyId() {
+    return Optional.ofNullable(ext.subjectKeyId).map(byte[]::clone);
+  }
+
+  /** Authority key identifier keyIdentifier bytes. */
+  public Optional<byte[]> authorityKeyId() {
+    return Optional.ofNullable(ext.authorityKeyId).map(byte[]::clone);
+  }
+
+  byte[] skiOrEmpty() {
+    return ext.subjectKeyId == null ? new byte[0] : ext.subjectKeyId;
+  }
+
+  byte[] akiOrEmpty() {
+    return ext.authorityKeyId == null ? new byte[0] : ext.authorityKeyId;
+  }
+
+  /** True when SKI bytes (empty if absent) equal the AKI keyIdentifier of {@code child}. */
+  public boolean skiMatchesAkiOf(ParsedCertificate child) {
+    return Arrays.equals(skiOrEmpty(), child.akiOrEmpty());
+  }
+
+  /** Whether child's AKI and this SKI are "one present, one absent". */
+  public boolean exactlyOneKeyIdPresent(ParsedCertificate child) {
+    return (skiOrEmpty().length == 0) != (child.akiOrEmpty().length == 0);
+  }
+
+  /** True when a subjectAltName extension is present. */
+  public boolean hasSubjectAltName() {
+    return ext.sanValue != null;
+  }
+
+  /** The subjectAltName extension value bytes. */
+  public Optional<byte[]> subjectAltNameValue() {
+    return Optional.ofNullable(ext.sanValue).map(byte[]::clone);
+  }
+
+  /** All GeneralNames of the SAN extension in order. */
+  public List<GeneralNameEntry> subjectAltNames() {
+    return Collections.unmodifiableList(ext.sans);
+  }
+
+  public List<String> dnsNames() {
+    return Collections.unmodifiableList(ext.dnsNames);
+  }
+
+  public List<String> emailAddresses() {
+    return Collections.unmodifiableList(ext.emails);
+  }
+
+  public List<String> uris() {
+    return Collections.unmodifiableList(ext.uris);
+  }
+
+  /** IP SANs, 4 or 16 bytes each. */
+  public List<byte[]> ipAddresses() {
+    List<byte[]> out = new ArrayList<>();
+    ext.ips.forEach(b -> out.add(b.clone()));
+    return out;
+  }
+
+  /** True when a nameConstraints extension is present. */
+  public boolean hasNameConstraints() {
+    return ext.hasNameConstraintsExtension;
+  }
+
+  /** The parsed name constraints, when present. */
+  public Optional<NameConstraints> nameConstraints() {
+    return Optional.ofNullable(ext.nameConstraints);
+  }
+
+  /** certificatePolicies OIDs in order. */
+  public List<String> policies() {
+    return Collections.unmodifiableList(ext.policies);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ParsedCertificate other && Arrays.equals(der, other.der);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public String toString() {
+    return "certificate " + describe();
+  }
+}

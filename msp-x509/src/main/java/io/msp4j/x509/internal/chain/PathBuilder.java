@@ -1,0 +1,321 @@
+package io.msp4j.x509.internal.chain;
+
+import io.msp4j.x509.internal.cert.KeyAlgorithm;
+import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.cert.SignatureAlgorithm;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Builds certification paths with the semantics of Go 1.23's {@code Certificate.Verify} as the
+ * MSP calls it (no DNS name, default key usage serverAuth, explicit time): rules CHAIN-01 to
+ * CHAIN-08, plus the MSP's unique-path requirement (CHAIN-09) and legacy CN rule (CHAIN-07) in
+ * {@link #uniquePath}. Thread-safe; holds no state besides the crypto implementation.
+ */
+public final class PathBuilder {
+  /** Go's maxChainSignatureChecks (CHAIN-08). */
+  public static final int MAX_SIGNATURE_CHECKS = 100;
+
+  static final String EKU_ANY = "2.5.29.37.0";
+  static final String EKU_SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+
+  private final SignatureCrypto crypto;
+
+  public PathBuilder(SignatureCrypto crypto) {
+    this.crypto = Objects.requireNonNull(crypto, "crypto");
+  }
+
+  /** A path builder using Bouncy Castle for signature checks. */
+  public static PathBuilder withBouncyCastle() {
+    return new PathBuilder(new BouncyCastleSignatureCrypto());
+  }
+
+  /**
+   * All distinct paths from {@code leaf} to a member of {@code roots} at instant {@code t}
+   * (CHAIN-01..06, CHAIN-08), in Go's order. Each path starts with the leaf and ends with a root.
+   */
+  public PathResult findPaths(ParsedCertificate leaf, Instant t, CertPool roots,
+      CertPool intermediates) {
+    Objects.requireNonNull(leaf, "leaf");
+    Objects.requireNonNull(t, "t");
+    Objects.requireNonNull(roots, "roots");
+    Objects.requireNonNull(intermediates, "intermediates");
+
+    ChainFailure leafProblem = basicValidity(leaf, t);
+    if (leafProblem != null) {
+      return new PathResult(List.of(), leafProblem);
+    }
+    List<List<ParsedCertificate>> candidates;
+    if (roots.contains(leaf)) {
+      candidates = List.of(List.of(leaf));
+    } else {
+      Search search = new Search(t, roots, intermediates);
+      Step step = search.build(List.of(leaf));
+      if (step.chains.isEmpty()) {
+        return new PathResult(List.of(), step.error);
+      }
+      candidates = step.chains;
+    }
+    List<List<ParsedCertificate>> accepted = new ArrayList<>();
+    ParsedCertificate ekuOffender = null;
+    for (List<ParsedCertificate> path : candidates) {
+      ParsedCertificate bad = ekuOffender(path);
+      if (bad == null) {
+        accepted.add(path);
+      } else if (ekuOffender == null) {
+        ekuOffender = bad;
+      }
+    }
+    if (accepted.isEmpty()) {
+      return new PathResult(List.of(), new ChainFailure(ChainFailure.Kind.INCOMPATIBLE_KEY_USAGE,
+          "certificate " + ekuOffender.describe() + " has an extended key usage without "
+              + "serverAuth or anyExtendedKeyUsage, which makes every path to "
+              + leaf.describe() + " unusable", ekuOffender));
+    }
+    return new PathResult(accepted, null);
+  }
+
+  /**
+   * The MSP's chain requirement (Fabric's unique validation chain): exactly one path at {@code t}
+   * (CHAIN-09), which must also pass CHAIN-07. Throws with the reason otherwise.
+   */
+  public List<ParsedCertificate> uniquePath(ParsedCertificate leaf, Instant t, CertPool roots,
+      CertPool intermediates) {
+    PathResult result = findPaths(leaf, t, roots, intermediates);
+    if (!result.found()) {
+      throw new ChainValidationException(result.failure().orElseThrow());
+    }
+    if (result.paths().size() != 1) {
+      throw new ChainValidationException(new ChainFailure(ChainFailure.Kind.MULTIPLE_PATHS,
+          "the MSP supports a single validation chain, got " + result.paths().size() + " for "
+              + leaf.describe(), leaf));
+    }
+    List<ParsedCertificate> path = result.paths().get(0);
+    Optional<ChainFailure> legacy = LegacyCommonNameRule.check(path);
+    if (legacy.isPresent()) {
+      throw new ChainValidationException(legacy.get());
+    }
+    return path;
+  }
+
+  /**
+   * Go's CheckSignatureFrom: may {@code parent} have signed {@code child}? Returns the reason it
+   * may not, or null when the signature verifies (CHAIN-04, ALG-05).
+   */
+  public ChainFailure checkSignatureFrom(ParsedCertificate child, ParsedCertificate parent) {
+    if ((parent.version() == 3 && !parent.basicConstraintsPresent())
+        || (parent.basicConstraintsPresent() && !parent.isCa())) {
+      return new ChainFailure(ChainFailure.Kind.ISSUER_NOT_CA,
+          "candidate issuer " + parent.describe() + " is not a CA (basicConstraints cA is not "
+              + "true)", parent);
+    }
+    if (!parent.keyUsageAllowsCertSign()) {
+      return new ChainFailure(ChainFailure.Kind.ISSUER_KEY_USAGE,
+          "candidate issuer " + parent.describe() + " has a keyUsage without keyCertSign", parent);
+    }
+    KeyAlgorithm keyAlg = parent.publicKey().algorithm();
+    if (keyAlg == KeyAlgorithm.OTHER) {
+      return new ChainFailure(ChainFailure.Kind.UNSUPPORTED_SIGNATURE_ALGORITHM,
+          "candidate issuer " + parent.describe() + " has a public key of unsupported type",
+          parent);
+    }
+    return checkSignature(child, parent);
+  }
+
+  private ChainFailure checkSignature(ParsedCertificate child, ParsedCertificate parent) {
+    SignatureAlgorithm alg = child.signatureAlgorithm();
+    if (alg == SignatureAlgorithm.UNKNOWN || alg == SignatureAlgorithm.MD2_WITH_RSA) {
+      return new ChainFailure(ChainFailure.Kind.UNSUPPORTED_SIGNATURE_ALGORITHM,
+          "signature algorithm " + child.signatureAlgorithmId().getAlgorithm().getId()
+              + " of " + child.describe() + " is not supported", child);
+    }
+    if (alg.insecure()) {
+      return new ChainFailure(ChainFailure.Kind.INSECURE_SIGNATURE_ALGORITHM,
+          "certificate " + child.describe() + " is signed with the insecure algorithm " + alg,
+          child);
+    }
+    KeyAlgorithm keyAlg = parent.publicKey().algorithm();
+    if (alg.keyAlgorithm() != keyAlg || keyAlg == KeyAlgorithm.DSA) {
+      return new ChainFailure(ChainFailure.Kind.UNSUPPORTED_SIGNATURE_ALGORITHM,
+          "signature algorithm " + alg + " of " + child.describe() + " does not fit the "
+              + keyAlg + " key of " + parent.describe(), child);
+    }
+    if (!crypto.verify(alg, parent.publicKey(), child.tbs(), child.signature())) {
+      return new ChainFailure(ChainFailure.Kind.SIGNATURE_INVALID,
+          "signature of " + child.describe() + " does not verify with the key of "
+              + parent.describe(), child);
+    }
+    return null;
+  }
+
+  /** Checks every certificate gets: critical extensions and validity at t (CHAIN-05). */
+  static ChainFailure basicValidity(ParsedCertificate c, Instant t) {
+    if (!c.unhandledCriticalExtensions().isEmpty()) {
+      return new ChainFailure(ChainFailure.Kind.UNHANDLED_CRITICAL_EXTENSION,
+          "certificate " + c.describe() + " has unhandled critical extension(s) "
+              + c.unhandledCriticalExtensions(), c);
+    }
+    if (t.isBefore(c.notBefore())) {
+      return new ChainFailure(ChainFailure.Kind.NOT_YET_VALID,
+          "certificate " + c.describe() + " is not yet valid at " + t + " (notBefore "
+              + c.notBefore() + ")", c);
+    }
+    if (t.isAfter(c.notAfter())) {
+      return new ChainFailure(ChainFailure.Kind.EXPIRED,
+          "certificate " + c.describe() + " has expired at " + t + " (notAfter "
+              + c.notAfter() + ")", c);
+    }
+    return null;
+  }
+
+  /** The first certificate (root first, as Go walks) whose EKU excludes serverAuth (CHAIN-06). */
+  static ParsedCertificate ekuOffender(List<ParsedCertificate> path) {
+    for (int i = path.size() - 1; i >= 0; i--) {
+      ParsedCertificate c = path.get(i);
+      List<String> ekus = c.extendedKeyUsages();
+      if (ekus.isEmpty() || ekus.contains(EKU_ANY) || ekus.contains(EKU_SERVER_AUTH)) {
+        continue;
+      }
+      return c;
+    }
+    return null;
+  }
+
+  /** Go's alreadyInChain, including its early "false" when SAN presence differs. */
+  static boolean alreadyInChain(ParsedCertificate candidate, List<ParsedCertificate> chain) {
+    byte[] candidateSan = candidate.subjectAltNameValue().orElse(null);
+    for (ParsedCertificate cert : chain) {
+      if (!Arrays.equals(candidate.rawSubject(), cert.rawSubject())) {
+        continue;
+      }
+      if (!candidate.publicKey().sameKey(cert.publicKey())) {
+        continue;
+      }
+      byte[] certSan = cert.subjectAltNameValue().orElse(null);
+      if (candidateSan == null && certSan == null) {
+        return true;
+      } else if (candidateSan == null || certSan == null) {
+        return false;
+      }
+      if (Arrays.equals(candidateSan, certSan)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private enum CertType { INTERMEDIATE, ROOT }
+
+  private static final class Step {
+    final List<List<ParsedCertificate>> chains;
+    final ChainFailure error;
+
+    Step(List<List<ParsedCertificate>> chains, ChainFailure error) {
+      this.chains = chains;
+      this.error = error;
+    }
+  }
+
+  /** One search: Go's buildChains with its shared signature-check counter. */
+  private final class Search {
+    private final Instant t;
+    private final CertPool roots;
+    private final CertPool intermediates;
+    private int signatureChecks;
+
+    Search(Instant t, CertPool roots, CertPool intermediates) {
+      this.t = t;
+      this.roots = roots;
+      this.intermediates = intermediates;
+    }
+
+    Step build(List<ParsedCertificate> current) {
+      ParsedCertificate c = current.get(current.size() - 1);
+      List<List<ParsedCertificate>> chains = new ArrayList<>();
+      ChainFailure err = null;
+      ChainFailure hint = null;
+      List<ParsedCertificate> rootCandidates = roots.candidateIssuers(c);
+      List<ParsedCertificate> intermediateCandidates = intermediates.candidateIssuers(c);
+      int total = rootCandidates.size() + intermediateCandidates.size();
+      for (int i = 0; i < total; i++) {
+        boolean isRoot = i < rootCandidates.size();
+        ParsedCertificate candidate = isRoot ? rootCandidates.get(i)
+            : intermediateCandidates.get(i - rootCandidates.size());
+        CertType type = isRoot ? CertType.ROOT : CertType.INTERMEDIATE;
+        if (alreadyInChain(candidate, current)) {
+          continue;
+        }
+        signatureChecks++;
+        if (signatureChecks > MAX_SIGNATURE_CHECKS) {
+          err = new ChainFailure(ChainFailure.Kind.SIGNATURE_CHECK_LIMIT,
+              "signature check attempts limit (" + MAX_SIGNATURE_CHECKS + ") reached while "
+                  + "verifying the chain of " + current.get(0).describe(), current.get(0));
+          continue;
+        }
+        ChainFailure sigErr = checkSignatureFrom(c, candidate);
+        if (sigErr != null) {
+          if (hint == null) {
+            hint = sigErr;
+          }
+          continue;
+        }
+        err = isValid(candidate, type, current);
+        if (err != null) {
+          continue;
+        }
+        List<ParsedCertificate> extended = new ArrayList<>(current);
+        extended.add(candidate);
+        if (type == CertType.ROOT) {
+          chains.add(List.copyOf(extended));
+        } else {
+          Step child = build(List.copyOf(extended));
+          err = child.error;
+          chains.addAll(child.chains);
+        }
+      }
+      if (!chains.isEmpty()) {
+        err = null;
+      }
+      if (chains.isEmpty() && err == null) {
+        err = unknownAuthority(c, hint);
+      }
+      return new Step(chains, err);
+    }
+
+    private ChainFailure isValid(ParsedCertificate c, CertType type,
+        List<ParsedCertificate> current) {
+      ChainFailure basic = basicValidity(c, t);
+      if (basic != null) {
+        return basic;
+      }
+      Optional<ChainFailure> names = NameConstraintChecker.check(c, current);
+      if (names.isPresent()) {
+        return names.get();
+      }
+      if (type == CertType.INTERMEDIATE && !c.isCa()) {
+        return new ChainFailure(ChainFailure.Kind.INTERMEDIATE_NOT_CA,
+            "intermediate " + c.describe() + " is not a CA (basicConstraints cA is not true)", c);
+      }
+      if (c.basicConstraintsPresent() && c.maxPathLen() >= 0
+          && current.size() - 1 > c.maxPathLen()) {
+        return new ChainFailure(ChainFailure.Kind.PATH_LENGTH_EXCEEDED,
+            "too many intermediates below " + c.describe() + " for its path length constraint "
+                + c.maxPathLen(), c);
+      }
+      return null;
+    }
+  }
+
+  private static ChainFailure unknownAuthority(ParsedCertificate c, ChainFailure hint) {
+    if (hint == null) {
+      return new ChainFailure(ChainFailure.Kind.NO_ISSUER,
+          "no issuer with subject " + c.issuerText() + " found for " + c.describe(), c);
+    }
+    return new ChainFailure(hint.kind(), "certificate " + c.describe()
+        + " signed by unknown authority (" + hint.message() + ")", c);
+  }
+}
