@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code msp generate}: writes certificate trees in cryptogen's layout from a crypto-config spec.
- * Exit status 0 when written, 1 when a file cannot be read or written, 2 for a spec that cannot be
- * used (the message names the line), 3 for a usage error.
+ * Exit status 0 when written, 2 for a spec that cannot be used (the message names the line), 3 for
+ * a usage error, including a config file that cannot be read or an output that already exists.
  */
 @Command(
     name = "generate",
@@ -28,11 +28,6 @@ import picocli.CommandLine.Option;
         "algorithms, validity windows, CRLs, Seed and Now for reproducible output)."
     })
 public final class GenerateCommand implements Callable<Integer> {
-  /** Exit status when a file cannot be read or written. */
-  public static final int EXIT_IO = 1;
-  /** Exit status for a spec that cannot be used. */
-  public static final int EXIT_BAD_SPEC = 2;
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--config", required = true, paramLabel = "FILE",
@@ -68,15 +63,15 @@ public final class GenerateCommand implements Callable<Integer> {
         out.println(generated.root().relativize(org.dir()).toString().replace('\\', '/'));
       }
       out.flush();
-      return 0;
+      return ExitCodes.OK;
     } catch (CryptoSpecException e) {
       err.println("msp generate: " + e.getMessage());
       err.flush();
-      return EXIT_BAD_SPEC;
+      return ExitCodes.SETUP_FAILED;
     } catch (UncheckedIOException e) {
       err.println("msp generate: " + e.getMessage());
       err.flush();
-      return EXIT_IO;
+      return ExitCodes.USAGE;
     }
   }
 

@@ -121,11 +121,27 @@ class GenerateCommandTest {
   }
 
   @Test
-  void unreadableConfigExitsWithOne(@TempDir Path dir) {
+  void unreadableConfigIsAUsageError(@TempDir Path dir) {
     Result r = run("generate", "--config", dir.resolve("missing.yaml").toString(), "--output",
         dir.resolve("out").toString());
 
-    assertThat(r.status()).isEqualTo(1);
+    assertThat(r.status()).isEqualTo(3);
     assertThat(r.err()).contains("missing.yaml: no such file");
+  }
+
+  @Test
+  void existingOutputIsAUsageErrorAndIsLeftAlone(@TempDir Path dir) throws Exception {
+    Path config = Files.writeString(dir.resolve("c.yaml"), SPEC);
+    Path output = dir.resolve("out");
+    run("generate", "--config", config.toString(), "--output", output.toString());
+    Path key = output.resolve("peerOrganizations/org1.example.com/ca/priv_sk");
+    byte[] before = Files.readAllBytes(key);
+
+    Result r = run("generate", "--config", config.toString(), "--output", output.toString(),
+        "--seed", "other");
+
+    assertThat(r.status()).isEqualTo(3);
+    assertThat(r.err()).contains("already exists");
+    assertThat(Files.readAllBytes(key)).isEqualTo(before);
   }
 }
