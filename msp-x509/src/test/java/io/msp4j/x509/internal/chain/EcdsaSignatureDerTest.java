@@ -1,0 +1,87 @@
+package io.msp4j.x509.internal.chain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("SIG-DER-01")
+class EcdsaSignatureDerTest {
+  private static byte[] hex(String s) {
+    return HexFormat.of().parseHex(s.replace(" ", ""));
+  }
+
+  @Test
+  void decodesMinimalSequence() {
+    EcdsaSignatureDer.RS rs = EcdsaSignatureDer.decode(hex("30 06 02 01 05 02 01 07"));
+    assertThat(rs.r()).isEqualTo(BigInteger.valueOf(5));
+    assertThat(rs.s()).isEqualTo(BigInteger.valueOf(7));
+  }
+
+  @Test
+  void extraMembersAndTrailingBytesAreIgnored() {
+    byte[] extra = hex("30 09 02 01 05 02 01 07 02 01 09");
+    byte[] trailing = hex("30 06 02 01 05 02 01 07 ff ff");
+    byte[] garbageMember = hex("30 08 02 01 05 02 01 07 ff ff");
+    for (byte[] sig : new byte[][] {extra, trailing, garbageMember}) {
+      EcdsaSignatureDer.RS rs = EcdsaSignatureDer.decode(sig);
+      assertThat(rs.s()).isEqualTo(BigInteger.valueOf(7));
+      assertThat(EcdsaSignatureDer.reencodeMinimal(sig)).isEqualTo(hex("30 06 02 01 05 02 01 07"));
+      assertThat(EcdsaSignatureDer.isCanonical(sig)).isFalse();
+    }
+    assertThat(EcdsaSignatureDer.isCanonical(hex("30 06 02 01 05 02 01 07"))).isTrue();
+  }
+
+  @Test
+  void rejectsWhatGoRejects() {
+    String[] bad = {
+        "",                               // empty
+        "31 06 02 01 05 02 01 07",        // SET, not SEQUENCE
+        "30 07 02 02 00 05 02 01 07",     // non-minimal r
+        "30 07 02 01 05 02 02 ff 87",     // non-minimal negative s
+        "30 81 06 02 01 05 02 01 07",     // non-minimal length
+        "30 80 02 01 05 02 01 07 00 00",  // indefinite length
+        "30 03 02 01 05",                 // s missing
+        "30 05 02 01 05 02 00",           // empty integer
+        "30 06 02 01 00 02 01 07",        // r = 0
+        "30 06 02 01 05 02 01 f9",        // s < 0
+        "30 07 02 01 05 02 01 07"};       // length beyond input
+    for (String b : bad) {
+      assertThatThrownBy(() -> EcdsaSignatureDer.decode(hex(b)))
+          .as(b).isInstanceOf(SignatureDecodingException.class);
+    }
+  }
+
+  @Test
+  @Tag("SANITIZE-04")
+  void normalisesHighSToLowS() {
+    BigInteger n = EcdsaSignatureDer.curveOrder("P-256");
+    BigInteger half = n.shiftRight(1);
+    byte[] high = EcdsaSignatureDer.toMinimalDer(BigInteger.ONE, half.add(BigInteger.ONE));
+    byte[] atHalf = EcdsaSignatureDer.toMinimalDer(BigInteger.ONE, half);
+    assertThat(EcdsaSignatureDer.decode(EcdsaSignatureDer.normalize(high, "P-256")).s())
+        .isEqualTo(n.subtract(half.add(BigInteger.ONE)));
+    assertThat(EcdsaSignatureDer.normalize(atHalf, "P-256")).isEqualTo(atHalf);
+    assertThatThrownBy(() -> EcdsaSignatureDer.normalize(high, "secp256k1"))
+        .isInstanceOf(SignatureDecodingException.class).hasMessageContaining("curve");
+  }
+
+  @Test
+  @Tag("SETUP-CRL-02")
+  void crlReencodingKeepsHighS() {
+    BigInteger n = EcdsaSignatureDer.curveOrder("P-384");
+    byte[] high = EcdsaSignatureDer.toMinimalDer(BigInteger.TEN, n.subtract(BigInteger.TWO));
+    byte[] withExtra = new byte[high.length + 3];
+    System.arraycopy(high, 0, withExtra, 0, high.length);
+    withExtra[1] += 3;
+    withExtra[high.length] = 2;
+    withExtra[high.length + 1] = 1;
+    withExtra[high.length + 2] = 1;
+    assertThat(EcdsaSignatureDer.reencodeMinimal(withExtra)).isEqualTo(high);
+    assertThat(EcdsaSignatureDer.isEcdsaSignatureAlgorithm("1.2.840.10045.4.3.3")).isTrue();
+    assertThat(EcdsaSignatureDer.isEcdsaSignatureAlgorithm("1.2.840.113549.1.1.11")).isFalse();
+  }
+}

@@ -1,0 +1,35 @@
+package io.msp4j.x509.internal.chain;
+
+import io.msp4j.testdata.CertificateBuilder;
+import io.msp4j.testdata.IssuedCertificate;
+import io.msp4j.testdata.TestPki;
+import io.msp4j.x509.internal.cert.ParsedCertificate;
+import java.time.Instant;
+import java.util.List;
+
+/** Shared helpers for chain tests: parse testdata certificates and build standard trees. */
+final class Fixtures {
+  private Fixtures() {}
+
+  static final PathBuilder PATHS = PathBuilder.withBouncyCastle();
+
+  static ParsedCertificate parsed(IssuedCertificate c) {
+    return ParsedCertificate.parse(c.der());
+  }
+
+  static CertPool pool(IssuedCertificate... certs) {
+    return CertPool.of(List.of(certs).stream().map(Fixtures::parsed).toList());
+  }
+
+  static Instant t(IssuedCertificate leaf) {
+    return parsed(leaf).verificationTime();
+  }
+
+  static PathResult find(IssuedCertificate leaf, CertPool roots, CertPool intermediates) {
+    return PATHS.findPaths(parsed(leaf), t(leaf), roots, intermediates);
+  }
+
+  static CertificateBuilder root(TestPki pki, String dn) {
+    return pki.certificate().subject(dn).ca();
+  }
+}
