@@ -9,13 +9,10 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
     description = "Fabric-compatible MSP tools: generate fixture trees, validate identities.",
-    subcommands = {})
+    subcommands = {ValidateCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  /** Exit status for a usage error (bad options or arguments). */
-  public static final int EXIT_USAGE = 3;
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -27,7 +24,12 @@ public final class Main implements Runnable {
     cli.setParameterExceptionHandler((ex, a) -> {
       ex.getCommandLine().getErr().println("msp: " + ex.getMessage());
       ex.getCommandLine().usage(ex.getCommandLine().getErr());
-      return EXIT_USAGE;
+      return ExitCodes.USAGE;
+    });
+    cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+      // A failure nothing anticipated: say what it was, without a stack trace.
+      commandLine.getErr().println("msp: error: " + ex);
+      return ExitCodes.SETUP_FAILED;
     });
     return cli.execute(args);
   }

@@ -1,0 +1,49 @@
+package io.msp4j.cli;
+
+import io.msp4j.config.MspFolders;
+import io.msp4j.config.MspFolderConfig;
+import io.msp4j.core.MspVersion;
+import io.msp4j.x509.SetupOptions;
+import io.msp4j.x509.X509Msp;
+import io.msp4j.x509.X509Msps;
+import java.nio.file.Path;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/** The options that say which MSP to load, shared by the commands that check identities. */
+final class MspOptions {
+  @Option(names = "--msp-dir", required = true, paramLabel = "DIR", description = "The mspconfig folder.")
+  Path mspDir;
+
+  @Option(names = "--msp-id", required = true, paramLabel = "ID", description = "The MSP ID.")
+  String mspId;
+
+  @Option(
+      names = "--msp-version",
+      paramLabel = "V",
+      defaultValue = "3.0",
+      converter = VersionConverter.class,
+      description = "MSP version: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}).")
+  MspVersion version;
+
+  @Option(
+      names = "--local",
+      description = "Read the folder as a local MSP (signcerts and keystore) instead of a channel MSP.")
+  boolean local;
+
+  /** Reads the folder and sets up the MSP; throws MspSetupException on failure. */
+  X509Msp load() {
+    MspFolderConfig folder =
+        local ? MspFolders.readLocal(mspDir, mspId) : MspFolders.readVerifying(mspDir, mspId);
+    SetupOptions options = SetupOptions.defaults().withKeyStore(folder.keyStore());
+    return X509Msps.setup(folder.mspConfig(), version, options);
+  }
+
+  /** Parses {@code --msp-version}; a bad value is a usage error. */
+  static final class VersionConverter implements ITypeConverter<MspVersion> {
+    @Override
+    public MspVersion convert(String value) {
+      return MspVersion.parse(value);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package io.msp4j.cli;
+
+import java.util.Map;
+
+/** The readable one-line form of a verdict, for output without {@code --json}. */
+final class Verdicts {
+  private Verdicts() {}
+
+  static String text(Map<String, Object> v) {
+    StringBuilder sb = new StringBuilder().append(v.get("input")).append(": ");
+    if (Boolean.TRUE.equals(v.get("valid"))) {
+      sb.append("valid");
+    } else {
+      sb.append("INVALID [").append(v.get("rule")).append("] ").append(v.get("message"));
+    }
+    if (v.get("subject") != null) {
+      sb.append(" (subject \"").append(v.get("subject")).append("\", serial ").append(v.get("serial")).append(')');
+    }
+    return sb.toString();
+  }
+}

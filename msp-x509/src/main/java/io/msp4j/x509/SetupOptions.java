@@ -1,0 +1,34 @@
+package io.msp4j.x509;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * Options for setting up an X.509 MSP.
+ *
+ * @param keyStore where a local MSP's signing key is looked up (FOLDER-10); empty for channel
+ *     MSPs
+ * @param clock the clock for the one wall-clock check Fabric makes at setup, the signing
+ *     identity's expiry (SETUP-SIGNER-03)
+ */
+public record SetupOptions(SigningKeyStore keyStore, Clock clock) {
+  public SetupOptions {
+    Objects.requireNonNull(keyStore, "keyStore");
+    Objects.requireNonNull(clock, "clock");
+  }
+
+  /** No key store, the system clock: what a channel (verifying) MSP needs. */
+  public static SetupOptions defaults() {
+    return new SetupOptions(SigningKeyStore.empty(), Clock.systemUTC());
+  }
+
+  /** These options with another key store. */
+  public SetupOptions withKeyStore(SigningKeyStore store) {
+    return new SetupOptions(store, clock);
+  }
+
+  /** These options with another clock. */
+  public SetupOptions withClock(Clock c) {
+    return new SetupOptions(keyStore, c);
+  }
+}

@@ -1,0 +1,109 @@
+package io.msp4j.x509.internal.msp;
+
+import io.msp4j.core.MspException;
+import io.msp4j.core.MspSetupException;
+import io.msp4j.core.Reason;
+import io.msp4j.x509.KeyStoreEntry;
+import io.msp4j.x509.SigningKeyStore;
+import io.msp4j.x509.SubjectKeyIds;
+import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.pem.GoPem;
+import io.msp4j.x509.internal.pem.PemBlock;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.interfaces.ECPrivateKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.Optional;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
+import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
+
+/**
+ * Finds the signing identity's key (SETUP-SIGNER-02): in the key store by the certificate's SKI,
+ * else in {@code private_signer.key_material}, which may only hold an ECDSA key (PKCS#8 or SEC1).
+ */
+final class SignerKeys {
+  private SignerKeys() {}
+
+  static Key find(ParsedCertificate cert, SigningIdentityInfo info, SigningKeyStore store) {
+    String storeProblem = "no key with this certificate's SKI in the key store";
+    try {
+      Optional<KeyStoreEntry> entry = store.find(SubjectKeyIds.of(cert.publicKey().publicKey().orElseThrow(
+          () -> new IllegalArgumentException("the certificate's key cannot be imported"))));
+      if (entry.isPresent()) {
+        KeyStoreEntry e = entry.get();
+        if (e instanceof KeyStoreEntry.Public p) {
+          return p.key();
+        }
+        if (e instanceof KeyStoreEntry.Symmetric s) {
+          throw new MspSetupException(
+              Reason.SIGNER_KEY_INVALID,
+              "SETUP-SIGNER-02",
+              s.source() + ": a symmetric key cannot sign for " + cert.describe());
+        }
+        PrivateKey k = ((KeyStoreEntry.Private) e).key();
+        if (k instanceof ECPrivateKey || isEd25519(k)) {
+          return k;
+        }
+        storeProblem = e.source() + " holds a " + k.getAlgorithm() + " key, which cannot sign";
+      }
+    } catch (MspSetupException e) {
+      if (e.reason() == Reason.SIGNER_KEY_INVALID) {
+        throw e;
+      }
+      storeProblem = e.detail();
+    } catch (MspException | IllegalArgumentException e) {
+      storeProblem = e.getMessage();
+    }
+    return fromKeyMaterial(info, storeProblem, cert);
+  }
+
+  private static Key fromKeyMaterial(SigningIdentityInfo info, String storeProblem, ParsedCertificate cert) {
+    if (!info.hasPrivateSigner() || info.getPrivateSigner().getKeyMaterial().isEmpty()) {
+      throw new MspSetupException(
+          Reason.SIGNER_KEY_MISSING,
+          "SETUP-SIGNER-02",
+          "signing key for " + cert.describe() + " not found (" + storeProblem
+              + ") and signing_identity.private_signer.key_material is empty");
+    }
+    Optional<PemBlock> block = GoPem.decode(info.getPrivateSigner().getKeyMaterial().toByteArray());
+    if (block.isEmpty()) {
+      throw new MspSetupException(
+          Reason.SIGNER_KEY_INVALID,
+          "SETUP-SIGNER-02",
+          "signing_identity.private_signer.key_material: no PEM block");
+    }
+    try {
+      return ecPrivateKey(block.get().bytes());
+    } catch (Exception e) {
+      throw new MspSetupException(
+          Reason.SIGNER_KEY_INVALID,
+          "SETUP-SIGNER-02",
+          "signing_identity.private_signer.key_material: not an ECDSA private key in PKCS#8 or SEC1 form");
+    }
+  }
+
+  private static PrivateKey ecPrivateKey(byte[] der) throws Exception {
+    ASN1Primitive p = ASN1Primitive.fromByteArray(der);
+    PrivateKeyInfo info;
+    try {
+      info = PrivateKeyInfo.getInstance(p);
+    } catch (IllegalArgumentException notPkcs8) {
+      org.bouncycastle.asn1.sec.ECPrivateKey sec1 = org.bouncycastle.asn1.sec.ECPrivateKey.getInstance(p);
+      info =
+          new PrivateKeyInfo(
+              new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, sec1.getParametersObject()), sec1);
+    }
+    if (!X9ObjectIdentifiers.id_ecPublicKey.equals(info.getPrivateKeyAlgorithm().getAlgorithm())) {
+      throw new IllegalArgumentException("not an EC key");
+    }
+    return KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(info.getEncoded()));
+  }
+
+  private static boolean isEd25519(PrivateKey k) {
+    return "Ed25519".equalsIgnoreCase(k.getAlgorithm()) || "EdDSA".equalsIgnoreCase(k.getAlgorithm());
+  }
+}

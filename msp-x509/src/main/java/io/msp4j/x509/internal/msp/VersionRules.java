@@ -1,0 +1,44 @@
+package io.msp4j.x509.internal.msp;
+
+import io.msp4j.core.MspVersion;
+
+/**
+ * What each MSP version switches on, as data (spec VER-04), so that no rule has to test version
+ * numbers itself.
+ *
+ * @param adminsAfterNodeOus setup order B: admins are read after NodeOUs (v1.4.3+), else order A
+ * @param nodeOuStyle how the NodeOU block is read and enforced
+ * @param emptyAdminsNeedAdminOu an empty admin list fails unless an admin OU is enforced
+ * @param ed25519Leaves Ed25519 leaf certificates pass validation
+ * @param combinedAndAnonymity COMBINED and ANONYMITY principals are supported
+ * @param principalsRequireX509Identity every flattened principal first checks the identity type
+ */
+record VersionRules(
+    MspVersion version,
+    boolean adminsAfterNodeOus,
+    NodeOuStyle nodeOuStyle,
+    boolean emptyAdminsNeedAdminOu,
+    boolean ed25519Leaves,
+    boolean combinedAndAnonymity,
+    boolean principalsRequireX509Identity) {
+
+  /** How NodeOUs are read (NODEOU-01..03) and counted (NODEOU-04/05). */
+  enum NodeOuStyle {
+    /** v1.0: the NodeOU block is ignored. */
+    NONE,
+    /** v1.1, v1.3: client and peer, both mandatory when the block exists. */
+    CLIENT_PEER,
+    /** v1.4.3+: four optional NodeOUs. */
+    FOUR_ROLES
+  }
+
+  static VersionRules of(MspVersion v) {
+    return switch (v) {
+      case V1_0 -> new VersionRules(v, false, NodeOuStyle.NONE, false, false, false, false);
+      case V1_1 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, false, false);
+      case V1_3 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, true, false);
+      case V1_4_3 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, false, true, true);
+      case V3_0 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, true, true, true);
+    };
+  }
+}

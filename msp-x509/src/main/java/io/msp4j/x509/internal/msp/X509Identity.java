@@ -1,0 +1,120 @@
+package io.msp4j.x509.internal.msp;
+
+import com.google.protobuf.ByteString;
+import io.msp4j.core.CertificateRef;
+import io.msp4j.core.Identity;
+import io.msp4j.core.IdentityException;
+import io.msp4j.core.IdentityIdentifier;
+import io.msp4j.core.OrganizationalUnit;
+import io.msp4j.x509.internal.cert.ParsedCertificate;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import org.hyperledger.fabric.protos.msp.SerializedIdentity;
+
+/**
+ * An identity of an {@link X509MspImpl}: a sanitised certificate and the MSP that made it. The
+ * first validation outcome is kept and returned ever after (CORE-07); the OUs are computed once.
+ */
+final class X509Identity implements Identity {
+  private final X509MspImpl msp;
+  private final ParsedCertificate cert;
+  private final IdentityIdentifier identifier;
+
+  private final Object validationLock = new Object();
+  private volatile boolean validated;
+  private IdentityException validationError;
+
+  private volatile List<OrganizationalUnit> ous;
+
+  X509Identity(X509MspImpl msp, ParsedCertificate cert, String id) {
+    this.msp = msp;
+    this.cert = cert;
+    this.identifier = new IdentityIdentifier(msp.id(), id);
+  }
+
+  X509MspImpl msp() {
+    return msp;
+  }
+
+  /** The sanitised certificate. */
+  ParsedCertificate cert() {
+    return cert;
+  }
+
+  /** Validates once and remembers the outcome, also under concurrent first calls (CORE-07). */
+  void validateMemoised() {
+    if (!validated) {
+      synchronized (validationLock) {
+        if (!validated) {
+          validationError = msp.computeValidation(this);
+          validated = true;
+        }
+      }
+    }
+    if (validationError != null) {
+      throw validationError;
+    }
+  }
+
+  @Override
+  public String mspId() {
+    return identifier.mspId();
+  }
+
+  @Override
+  public IdentityIdentifier identifier() {
+    return identifier;
+  }
+
+  @Override
+  public List<OrganizationalUnit> organizationalUnits() {
+    List<OrganizationalUnit> result = ous;
+    if (result == null) {
+      result = msp.organizationalUnitsOf(cert);
+      ous = result;
+    }
+    return result;
+  }
+
+  @Override
+  public Instant expiresAt() {
+    return cert.notAfter();
+  }
+
+  @Override
+  public byte[] serialize() {
+    return SerializedIdentity.newBuilder()
+        .setMspid(msp.id())
+        .setIdBytes(ByteString.copyFrom(pem(cert.der())))
+        .build()
+        .toByteArray();
+  }
+
+  @Override
+  public CertificateRef certificate() {
+    return cert.ref();
+  }
+
+  @Override
+  public byte[] certificateDer() {
+    return cert.der();
+  }
+
+  /** PEM as Go's encoder writes it: 64-character lines, LF endings (IDENT-04). */
+  static byte[] pem(byte[] der) {
+    String b64 = Base64.getEncoder().encodeToString(der);
+    StringBuilder sb = new StringBuilder("-----BEGIN CERTIFICATE-----\n");
+    for (int i = 0; i < b64.length(); i += 64) {
+      sb.append(b64, i, Math.min(b64.length(), i + 64)).append('\n');
+    }
+    sb.append("-----END CERTIFICATE-----\n");
+    return sb.toString().getBytes(StandardCharsets.US_ASCII);
+  }
+
+  @Override
+  public String toString() {
+    return "X509Identity{" + identifier.mspId() + ", " + cert.ref() + "}";
+  }
+}

@@ -1,0 +1,251 @@
+package io.msp4j.x509.internal.msp;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.core.Identity;
+import io.msp4j.core.IdentityException;
+import io.msp4j.core.MspVersion;
+import io.msp4j.core.OrganizationalUnit;
+import io.msp4j.core.Reason;
+import io.msp4j.x509.X509Msp;
+import io.msp4j.x509.internal.cert.KeyAlgorithm;
+import io.msp4j.x509.internal.cert.ParsedCertificate;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.hyperledger.fabric.protos.msp.SerializedIdentity;
+
+/**
+ * A set-up X.509 MSP. Every field is fixed at construction by {@link MspSetup}; validation is a
+ * pure function of this object and the identity (spec section 4).
+ */
+final class X509MspImpl implements X509Msp {
+  private final String id;
+  private final VersionRules rules;
+  private final IdentityFactory identities;
+  private final Chains chains;
+  private final Pools pools;
+  private final InternalNodes internal;
+  private final Revocation revocation;
+  private final OuIdentifiers ouIdentifiers;
+  private final NodeOus nodeOus;
+  private final Set<ByteBuffer> adminDers;
+  private final SignerMaterial signer;
+  private final List<byte[]> tlsRoots;
+  private final List<byte[]> tlsIntermediates;
+
+  X509MspImpl(
+      String id,
+      VersionRules rules,
+      IdentityFactory identities,
+      Chains chains,
+      Pools pools,
+      InternalNodes internal,
+      Revocation revocation,
+      OuIdentifiers ouIdentifiers,
+      NodeOus nodeOus,
+      Set<ByteBuffer> adminDers,
+      SignerMaterial signer,
+      List<byte[]> tlsRoots,
+      List<byte[]> tlsIntermediates) {
+    this.id = id;
+    this.rules = rules;
+    this.identities = identities;
+    this.chains = chains;
+    this.pools = pools;
+    this.internal = internal;
+    this.revocation = revocation;
+    this.ouIdentifiers = ouIdentifiers;
+    this.nodeOus = nodeOus;
+    this.adminDers = Set.copyOf(adminDers);
+    this.signer = signer;
+    this.tlsRoots = copies(tlsRoots);
+    this.tlsIntermediates = copies(tlsIntermediates);
+  }
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public MspVersion version() {
+    return rules.version();
+  }
+
+  @Override
+  public Identity deserialize(byte[] serializedIdentity) {
+    SerializedIdentity si;
+    try {
+      si = SerializedIdentity.parseFrom(serializedIdentity);
+    } catch (InvalidProtocolBufferException e) {
+      throw new IdentityException(
+          Reason.MALFORMED_IDENTITY,
+          "DESER-01",
+          "not a SerializedIdentity protobuf: " + e.getMessage(),
+          null);
+    }
+    if (!si.getMspid().equals(id)) {
+      throw new IdentityException(
+          Reason.MSP_ID_MISMATCH,
+          "DESER-01",
+          "identity names MSP '" + si.getMspid() + "', expected '" + id + "'",
+          null);
+    }
+    return deserializeCertificate(si.getIdBytes().toByteArray());
+  }
+
+  /** Makes an identity from PEM bytes (DESER-01 after the MSP ID check). */
+  X509Identity deserializeCertificate(byte[] pem) {
+    ParsedCertificate cert;
+    try {
+      cert = CertificateLoader.firstPemCertificate(pem);
+    } catch (Failure f) {
+      throw f.toIdentityException(null);
+    }
+    return identities.make(this, cert, pools);
+  }
+
+  @Override
+  public void validate(Identity identity) {
+    if (!(identity instanceof X509Identity x)) {
+      throw new IdentityException(
+          Reason.NOT_AN_X509_IDENTITY,
+          "VALIDATE-03",
+          "identity of type " + (identity == null ? "null" : identity.getClass().getName())
+              + " was not made by an X.509 MSP",
+          null);
+    }
+    x.validateMemoised();
+  }
+
+  /** Runs VALIDATE-01's steps; returns the failure, or null when the identity is valid. */
+  IdentityException computeValidation(X509Identity identity) {
+    ParsedCertificate cert = identity.cert();
+    KeyAlgorithm key = cert.publicKey().algorithm();
+    if (!(key == KeyAlgorithm.ECDSA || (key == KeyAlgorithm.ED25519 && rules.ed25519Leaves()))) {
+      return fail(
+          Reason.KEY_ALGORITHM_NOT_ACCEPTED,
+          "VALIDATE-01",
+          key + " keys are not accepted for identities at MSP version " + rules.version(),
+          cert);
+    }
+    if (cert.isCa()) {
+      return fail(
+          Reason.IDENTITY_IS_CA, "VALIDATE-02", "a CA certificate cannot be an identity", cert);
+    }
+    List<ParsedCertificate> chain;
+    try {
+      chain = chains.validation(cert, pools, internal, 1);
+    } catch (Failure f) {
+      return f.toIdentityException(cert);
+    }
+    Optional<Failure> revoked = revocation.check(cert, chain);
+    if (revoked.isPresent()) {
+      return revoked.get().toIdentityException(cert);
+    }
+    return checkOus(identity);
+  }
+
+  private IdentityException checkOus(X509Identity identity) {
+    List<OrganizationalUnit> ous = identity.organizationalUnits();
+    ParsedCertificate cert = identity.cert();
+    if (!ouIdentifiers.isEmpty() && !ouIdentifiers.admits(ous)) {
+      return ous.isEmpty()
+          ? fail(Reason.NO_OU, "VALIDATE-OU-01", "the certificate has no OU", cert)
+          : fail(
+              Reason.OU_NOT_CONFIGURED,
+              "VALIDATE-OU-01",
+              "none of the OUs " + ous + " is an OU identifier of MSP " + id,
+              cert);
+    }
+    if (!nodeOus.enforced() || rules.nodeOuStyle() == VersionRules.NodeOuStyle.NONE) {
+      return null;
+    }
+    boolean four = rules.nodeOuStyle() == VersionRules.NodeOuStyle.FOUR_ROLES;
+    String rule = four ? "NODEOU-05" : "NODEOU-04";
+    String roles = four ? "client, peer, admin or orderer" : "client or peer";
+    return switch (nodeOus.count(ous, four)) {
+      case EXACTLY_ONE -> null;
+      case NONE -> fail(
+          Reason.NODEOU_NONE, rule, "the identity carries no " + roles + " OU (OUs " + ous + ")", cert);
+      case SEVERAL -> fail(
+          Reason.NODEOU_MULTIPLE,
+          rule,
+          "the identity must carry exactly one " + roles + " OU, not a combination (OUs " + ous + ")",
+          cert);
+      case CERTIFIERS_MISMATCH -> fail(
+          Reason.NODEOU_CERTIFIERS_MISMATCH,
+          rule,
+          "a NodeOU of the identity was certified by another CA chain than configured (OUs "
+              + ous + ")",
+          cert);
+    };
+  }
+
+  /** The identity's OUs with the hash of its issuing chain, or none without a chain (IDENT-03). */
+  List<OrganizationalUnit> organizationalUnitsOf(ParsedCertificate cert) {
+    if (cert.isCa()) {
+      return List.of();
+    }
+    List<ParsedCertificate> chain;
+    try {
+      chain = chains.validation(cert, pools, internal, 1);
+    } catch (Failure f) {
+      return List.of();
+    }
+    byte[] certifiers = identities.chainId(chain.subList(1, chain.size()));
+    List<OrganizationalUnit> ous = new ArrayList<>();
+    for (String ou : cert.subjectOrganizationalUnits()) {
+      ous.add(new OrganizationalUnit(ou, certifiers));
+    }
+    return List.copyOf(ous);
+  }
+
+  /** Whether the sanitised certificate is one of the configured admins (SETUP-ADMIN-02). */
+  boolean isConfiguredAdmin(X509Identity identity) {
+    return adminDers.contains(ByteBuffer.wrap(identity.cert().der()));
+  }
+
+  /** The signing identity's material, when this is a local MSP. */
+  Optional<SignerMaterial> signer() {
+    return Optional.ofNullable(signer);
+  }
+
+  NodeOus nodeOus() {
+    return nodeOus;
+  }
+
+  VersionRules rules() {
+    return rules;
+  }
+
+  @Override
+  public List<byte[]> tlsRootCerts() {
+    return copies(tlsRoots);
+  }
+
+  @Override
+  public List<byte[]> tlsIntermediateCerts() {
+    return copies(tlsIntermediates);
+  }
+
+  private static IdentityException fail(
+      Reason reason, String rule, String message, ParsedCertificate cert) {
+    return new IdentityException(reason, rule, message, cert.ref());
+  }
+
+  private static List<byte[]> copies(List<byte[]> list) {
+    List<byte[]> out = new ArrayList<>(list.size());
+    for (byte[] b : list) {
+      out.add(b.clone());
+    }
+    return List.copyOf(out);
+  }
+
+  @Override
+  public String toString() {
+    return "X509Msp{" + id + ", v" + rules.version() + "}";
+  }
+}
