@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
     description = "Fabric-compatible MSP tools: generate fixture trees, validate identities.",
-    subcommands = {ValidateCommand.class})
+    subcommands = {ValidateCommand.class, GenerateCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
