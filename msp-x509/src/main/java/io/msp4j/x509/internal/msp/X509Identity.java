@@ -27,6 +27,8 @@ final class X509Identity implements Identity {
   private IdentityException validationError;
 
   private volatile List<OrganizationalUnit> ous;
+  /** The validation chain, or the Failure that prevents one; computed once. */
+  private volatile Object chainOutcome;
 
   X509Identity(X509MspImpl msp, ParsedCertificate cert, String id) {
     this.msp = msp;
@@ -41,6 +43,29 @@ final class X509Identity implements Identity {
   /** The sanitised certificate. */
   ParsedCertificate cert() {
     return cert;
+  }
+
+  /**
+   * The identity's unique validation chain with a leaf CA as issuer (VALIDATE-01 steps 3-4),
+   * shared by validation and the OU computation (IDENT-03). A pure function of the MSP and the
+   * certificate, so computing it twice in a race is harmless.
+   */
+  List<ParsedCertificate> validationChain() throws Failure {
+    Object outcome = chainOutcome;
+    if (outcome == null) {
+      try {
+        outcome = msp.chainOf(cert);
+      } catch (Failure f) {
+        outcome = f;
+      }
+      chainOutcome = outcome;
+    }
+    if (outcome instanceof Failure f) {
+      throw f;
+    }
+    @SuppressWarnings("unchecked")
+    List<ParsedCertificate> chain = (List<ParsedCertificate>) outcome;
+    return chain;
   }
 
   /** Validates once and remembers the outcome, also under concurrent first calls (CORE-07). */
@@ -72,7 +97,7 @@ final class X509Identity implements Identity {
   public List<OrganizationalUnit> organizationalUnits() {
     List<OrganizationalUnit> result = ous;
     if (result == null) {
-      result = msp.organizationalUnitsOf(cert);
+      result = msp.organizationalUnitsOf(this);
       ous = result;
     }
     return result;

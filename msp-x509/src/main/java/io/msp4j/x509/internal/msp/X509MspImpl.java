@@ -137,7 +137,7 @@ final class X509MspImpl implements X509Msp {
     }
     List<ParsedCertificate> chain;
     try {
-      chain = chains.validation(cert, pools, internal, 1);
+      chain = identity.validationChain();
     } catch (Failure f) {
       return f.toIdentityException(cert);
     }
@@ -184,14 +184,20 @@ final class X509MspImpl implements X509Msp {
     };
   }
 
+  /** The unique chain of a leaf whose issuer is a leaf CA (VALIDATE-01 steps 3-4). */
+  List<ParsedCertificate> chainOf(ParsedCertificate cert) throws Failure {
+    return chains.validation(cert, pools, internal, 1);
+  }
+
   /** The identity's OUs with the hash of its issuing chain, or none without a chain (IDENT-03). */
-  List<OrganizationalUnit> organizationalUnitsOf(ParsedCertificate cert) {
+  List<OrganizationalUnit> organizationalUnitsOf(X509Identity identity) {
+    ParsedCertificate cert = identity.cert();
     if (cert.isCa()) {
       return List.of();
     }
     List<ParsedCertificate> chain;
     try {
-      chain = chains.validation(cert, pools, internal, 1);
+      chain = identity.validationChain();
     } catch (Failure f) {
       return List.of();
     }
