@@ -43,6 +43,11 @@ final class CachedIdentity implements Identity {
   }
 
   @Override
+  public void verify(byte[] message, byte[] signature) {
+    inner.verify(message, signature);
+  }
+
+  @Override
   public List<OrganizationalUnit> organizationalUnits() {
     return inner.organizationalUnits();
   }

@@ -6,6 +6,7 @@ import io.msp4j.core.internal.SecondChanceCache;
 import java.util.List;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
+import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
 /**
  * An {@link Msp} that remembers the outcomes of another, as Fabric wraps channel and local MSPs
@@ -132,6 +133,18 @@ public final class CachingMsp implements Msp {
       throw e;
     }
     satisfied.put(key, Verdict.SATISFIED);
+  }
+
+  /** The wrapped MSP's signing identity, not cached. */
+  @Override
+  public SigningIdentity defaultSigningIdentity() {
+    return delegate.defaultSigningIdentity();
+  }
+
+  /** Asks the wrapped MSP; well-formedness is not cached. */
+  @Override
+  public void checkWellFormed(SerializedIdentity identity) {
+    delegate.checkWellFormed(identity);
   }
 
   @Override

@@ -21,7 +21,13 @@ import org.hyperledger.fabric.protos.msp.SerializedIdentity;
  * }</pre>
  */
 public final class MspManager {
-  private final AtomicReference<Map<String, Msp>> registry = new AtomicReference<>();
+  private final AtomicReference<Registry> registry = new AtomicReference<>();
+
+  /**
+   * What setup registered: MSPs by ID, and the first MSP given, which answers well-formedness
+   * questions (every msp4j MSP is of Fabric's provider type 0, so it is the first of its type).
+   */
+  private record Registry(Map<String, Msp> byId, Msp first) {}
 
   private MspManager() {}
 
@@ -48,15 +54,17 @@ public final class MspManager {
    */
   public boolean setup(Collection<? extends Msp> msps) {
     Map<String, Msp> byId = new LinkedHashMap<>();
+    Msp first = null;
     if (msps != null) {
       int i = 0;
       for (Msp m : msps) {
         Objects.requireNonNull(m, "msps[" + i + "]");
         byId.put(m.id(), m);
+        first = first == null ? m : first;
         i++;
       }
     }
-    return registry.compareAndSet(null, Collections.unmodifiableMap(byId));
+    return registry.compareAndSet(null, new Registry(Collections.unmodifiableMap(byId), first));
   }
 
   /** Whether {@link #setup} has been called. */
@@ -66,8 +74,8 @@ public final class MspManager {
 
   /** The MSPs by ID, in the order first registered; empty before setup (MGR-02). */
   public Map<String, Msp> msps() {
-    Map<String, Msp> m = registry.get();
-    return m == null ? Map.of() : m;
+    Registry r = registry.get();
+    return r == null ? Map.of() : r.byId();
   }
 
   /** The MSP registered under {@code mspId}. */
@@ -84,11 +92,12 @@ public final class MspManager {
    */
   public Identity deserialize(byte[] serializedIdentity) {
     Objects.requireNonNull(serializedIdentity, "serializedIdentity");
-    Map<String, Msp> m = registry.get();
-    if (m == null) {
+    Registry r = registry.get();
+    if (r == null) {
       throw new IdentityException(
           Reason.MANAGER_NOT_SET_UP, "MGR-03", "the MSP manager is not set up", null);
     }
+    Map<String, Msp> m = r.byId();
     SerializedIdentity si;
     try {
       si = SerializedIdentity.parseFrom(serializedIdentity);
@@ -112,9 +121,42 @@ public final class MspManager {
     return target.deserialize(serializedIdentity);
   }
 
+  /**
+   * Checks that a serialized identity is in canonical form (MGR-04): the first MSP registered
+   * answers, as Fabric asks the first MSP of each provider type; its {@code mspid} is not looked
+   * at.
+   *
+   * @throws IdentityException with reason {@link Reason#NOT_WELL_FORMED}, rule MGR-04 when the
+   *     manager has no MSP (or is not set up), or the MSP's own well-formedness failure
+   */
+  public void checkWellFormed(SerializedIdentity identity) {
+    Objects.requireNonNull(identity, "identity");
+    Registry r = registry.get();
+    if (r == null || r.first() == null) {
+      throw new IdentityException(
+          Reason.NOT_WELL_FORMED,
+          "MGR-04",
+          r == null
+              ? "the MSP manager is not set up, so no MSP recognises the identity"
+              : "the MSP manager has no MSP, so no MSP recognises the identity",
+          null);
+    }
+    r.first().checkWellFormed(identity);
+  }
+
+  /** Whether {@link #checkWellFormed} accepts the identity. */
+  public boolean isWellFormed(SerializedIdentity identity) {
+    try {
+      checkWellFormed(identity);
+      return true;
+    } catch (IdentityException e) {
+      return false;
+    }
+  }
+
   @Override
   public String toString() {
-    Map<String, Msp> m = registry.get();
-    return m == null ? "MspManager{not set up}" : "MspManager" + m.keySet();
+    Registry r = registry.get();
+    return r == null ? "MspManager{not set up}" : "MspManager" + r.byId().keySet();
   }
 }

@@ -67,8 +67,11 @@ public enum Reason {
   IDENTITY_OF_ANOTHER_MSP,
   MANAGER_NOT_SET_UP,
 
-  // Signatures (spec section 5.3).
+  // Signatures and well-formedness (spec sections 5.3 and 5.4).
   SIGNATURE_MALFORMED,
   SIGNATURE_INVALID,
   HASH_FAMILY_UNSUPPORTED,
+  NO_SIGNING_IDENTITY,
+  SIGNING_FAILED,
+  NOT_WELL_FORMED,
 }

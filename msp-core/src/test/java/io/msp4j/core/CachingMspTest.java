@@ -25,6 +25,13 @@ class CachingMspTest {
     assertThat(cache.delegate()).isSameAs(inner);
     assertThat(cache.tlsRootCerts()).isEmpty();
     assertThat(cache.tlsIntermediateCerts()).isEmpty();
+    MspException noSigner = assertThrows(MspException.class, cache::defaultSigningIdentity);
+    assertThat(noSigner.reason()).isEqualTo(Reason.NO_SIGNING_IDENTITY);
+    SerializedIdentity malformed =
+        SerializedIdentity.newBuilder().setMspid("Org1MSP").setIdBytes(ByteString.copyFromUtf8("malformed")).build();
+    assertThat(cache.isWellFormed(malformed)).isFalse();
+    assertThat(cache.isWellFormed(malformed.toBuilder().setIdBytes(ByteString.copyFromUtf8("fine")).build())).isTrue();
+    assertThat(inner.wellFormedCalls).hasValue(2);
   }
 
   @Test

@@ -21,6 +21,7 @@ final class FakeMsp implements Msp {
   final AtomicInteger deserializeCalls = new AtomicInteger();
   final AtomicInteger validateCalls = new AtomicInteger();
   final AtomicInteger satisfiesCalls = new AtomicInteger();
+  final AtomicInteger wellFormedCalls = new AtomicInteger();
 
   FakeMsp(String id) {
     this.id = id;
@@ -94,6 +95,20 @@ final class FakeMsp implements Msp {
   }
 
   @Override
+  public SigningIdentity defaultSigningIdentity() {
+    throw new MspException(Reason.NO_SIGNING_IDENTITY, "SETUP-SIGNER-05", "no signer in " + id);
+  }
+
+  /** Well formed when the identity bytes do not start with "malformed". */
+  @Override
+  public void checkWellFormed(SerializedIdentity identity) {
+    wellFormedCalls.incrementAndGet();
+    if (identity.getIdBytes().toStringUtf8().startsWith("malformed")) {
+      throw new IdentityException(Reason.NOT_WELL_FORMED, "WELLFORMED-01", "malformed", null);
+    }
+  }
+
+  @Override
   public List<byte[]> tlsRootCerts() {
     return List.of();
   }
@@ -130,6 +145,13 @@ final class FakeMsp implements Msp {
     @Override
     public void satisfies(MSPPrincipal principal) {
       msp.satisfies(this, principal);
+    }
+
+    @Override
+    public void verify(byte[] message, byte[] signature) {
+      if (signature.length == 0) {
+        throw new IdentityException(Reason.SIGNATURE_MALFORMED, "VERIFY-02", "empty", null);
+      }
     }
 
     @Override

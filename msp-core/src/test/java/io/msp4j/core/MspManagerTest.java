@@ -3,8 +3,10 @@ package io.msp4j.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.google.protobuf.ByteString;
 import java.util.Arrays;
 import java.util.List;
+import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -109,5 +111,32 @@ class MspManagerTest {
     IdentityException e = assertThrows(IdentityException.class, () -> m.deserialize(FakeMsp.serialized("Org1MSP", "bad")));
     assertThat(e.reason()).isEqualTo(Reason.MALFORMED_IDENTITY);
     assertThat(e.rule()).isEqualTo("DESER-01");
+  }
+
+  @Test
+  @Tag("MGR-04")
+  void wellFormednessIsAnsweredByTheFirstRegisteredMsp() {
+    FakeMsp org1again = new FakeMsp("Org1MSP");
+    MspManager m = MspManager.of(List.of(org1, org2, org1again));
+    SerializedIdentity good = SerializedIdentity.newBuilder().setMspid("Org9MSP").setIdBytes(ByteString.copyFromUtf8("x")).build();
+    SerializedIdentity bad = good.toBuilder().setIdBytes(ByteString.copyFromUtf8("malformed")).build();
+    assertThat(m.isWellFormed(good)).isTrue();
+    IdentityException e = assertThrows(IdentityException.class, () -> m.checkWellFormed(bad));
+    assertThat(e.reason()).isEqualTo(Reason.NOT_WELL_FORMED);
+    assertThat(org1.wellFormedCalls).hasValue(2);
+    assertThat(org2.wellFormedCalls).hasValue(0);
+    assertThat(org1again.wellFormedCalls).hasValue(0);
+  }
+
+  @Test
+  @Tag("MGR-04")
+  void managerWithoutMspsFindsNothingWellFormed() {
+    SerializedIdentity si = SerializedIdentity.newBuilder().setMspid("Org1MSP").setIdBytes(ByteString.copyFromUtf8("x")).build();
+    for (MspManager m : List.of(MspManager.of(List.of()), MspManager.create())) {
+      IdentityException e = assertThrows(IdentityException.class, () -> m.checkWellFormed(si));
+      assertThat(e.reason()).isEqualTo(Reason.NOT_WELL_FORMED);
+      assertThat(e.rule()).isEqualTo("MGR-04");
+      assertThat(m.isWellFormed(si)).isFalse();
+    }
   }
 }

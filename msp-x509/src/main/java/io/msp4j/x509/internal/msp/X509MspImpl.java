@@ -3,9 +3,11 @@ package io.msp4j.x509.internal.msp;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
+import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Reason;
+import io.msp4j.core.SigningIdentity;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
@@ -37,6 +39,9 @@ final class X509MspImpl implements X509Msp {
   private final List<byte[]> tlsRoots;
   private final List<byte[]> tlsIntermediates;
   private final PrincipalEvaluator principals;
+  private final MessageSignatures signatures;
+  private final Object signingIdentityLock = new Object();
+  private volatile X509SigningIdentity signingIdentity;
 
   X509MspImpl(
       String id,
@@ -51,7 +56,8 @@ final class X509MspImpl implements X509Msp {
       Set<ByteBuffer> adminDers,
       SignerMaterial signer,
       List<byte[]> tlsRoots,
-      List<byte[]> tlsIntermediates) {
+      List<byte[]> tlsIntermediates,
+      MessageSignatures signatures) {
     this.id = id;
     this.rules = rules;
     this.identities = identities;
@@ -66,6 +72,7 @@ final class X509MspImpl implements X509Msp {
     this.tlsRoots = copies(tlsRoots);
     this.tlsIntermediates = copies(tlsIntermediates);
     this.principals = new PrincipalEvaluator(this, rules);
+    this.signatures = signatures;
   }
 
   @Override
@@ -148,7 +155,7 @@ final class X509MspImpl implements X509Msp {
     }
     List<ParsedCertificate> chain;
     try {
-      chain = chains.validation(cert, pools, internal, 1);
+      chain = identity.validationChain();
     } catch (Failure f) {
       return f.toIdentityException(cert);
     }
@@ -195,14 +202,20 @@ final class X509MspImpl implements X509Msp {
     };
   }
 
+  /** The unique chain of a leaf whose issuer is a leaf CA (VALIDATE-01 steps 3-4). */
+  List<ParsedCertificate> chainOf(ParsedCertificate cert) throws Failure {
+    return chains.validation(cert, pools, internal, 1);
+  }
+
   /** The identity's OUs with the hash of its issuing chain, or none without a chain (IDENT-03). */
-  List<OrganizationalUnit> organizationalUnitsOf(ParsedCertificate cert) {
+  List<OrganizationalUnit> organizationalUnitsOf(X509Identity identity) {
+    ParsedCertificate cert = identity.cert();
     if (cert.isCa()) {
       return List.of();
     }
     List<ParsedCertificate> chain;
     try {
-      chain = chains.validation(cert, pools, internal, 1);
+      chain = identity.validationChain();
     } catch (Failure f) {
       return List.of();
     }
@@ -217,6 +230,37 @@ final class X509MspImpl implements X509Msp {
   /** Whether the sanitised certificate is one of the configured admins (SETUP-ADMIN-02). */
   boolean isConfiguredAdmin(X509Identity identity) {
     return adminDers.contains(ByteBuffer.wrap(identity.cert().der()));
+  }
+
+  @Override
+  public SigningIdentity defaultSigningIdentity() {
+    if (signer == null) {
+      throw new MspException(
+          Reason.NO_SIGNING_IDENTITY,
+          "SETUP-SIGNER-05",
+          "MSP " + id + " has no signing identity (it was set up without signing_identity, as a channel MSP is)");
+    }
+    X509SigningIdentity s = signingIdentity;
+    if (s == null) {
+      synchronized (signingIdentityLock) {
+        s = signingIdentity;
+        if (s == null) {
+          s = new X509SigningIdentity(new X509Identity(this, signer.cert(), signer.id()), signatures, signer.key());
+          signingIdentity = s;
+        }
+      }
+    }
+    return s;
+  }
+
+  @Override
+  public void checkWellFormed(SerializedIdentity identity) {
+    WellFormedness.check(Objects.requireNonNull(identity, "identity"));
+  }
+
+  /** Fabric's message signature rules with this MSP's crypto provider and hash family. */
+  MessageSignatures signatures() {
+    return signatures;
   }
 
   /** The signing identity's material, when this is a local MSP. */
