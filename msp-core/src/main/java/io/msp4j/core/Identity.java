@@ -32,4 +32,19 @@ public interface Identity {
 
   /** The sanitised certificate, DER encoded (a copy). */
   byte[] certificateDer();
+
+  /**
+   * Checks that {@code signature} is this identity's signature over {@code message}, with
+   * Fabric's rules (spec VERIFY-01..06): ECDSA keys verify a digest of the message (SHA-256, or
+   * SHA3-256 when the MSP's signature hash family is SHA3, whatever the curve) and accept only
+   * low-S, DER-encoded signatures; Ed25519 keys verify the message itself; RSA keys never verify.
+   * The identity is not validated and its expiry is not looked at; call {@link Msp#validate}
+   * for that. Returns normally when the signature verifies.
+   *
+   * @throws IdentityException with reason {@link Reason#SIGNATURE_INVALID} (the signature does
+   *     not verify), {@link Reason#SIGNATURE_MALFORMED} (empty, not decodable, or high S),
+   *     {@link Reason#HASH_FAMILY_UNSUPPORTED} (the MSP's hash family is neither SHA2 nor SHA3)
+   *     or {@link Reason#KEY_ALGORITHM_NOT_ACCEPTED} (an RSA key)
+   */
+  void verify(byte[] message, byte[] signature);
 }

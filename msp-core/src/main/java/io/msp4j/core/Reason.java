@@ -60,8 +60,11 @@ public enum Reason {
   NODEOU_MULTIPLE,
   NODEOU_CERTIFIERS_MISMATCH,
 
-  // Signatures (spec section 5.3).
+  // Signatures and well-formedness (spec sections 5.3 and 5.4).
   SIGNATURE_MALFORMED,
   SIGNATURE_INVALID,
   HASH_FAMILY_UNSUPPORTED,
+  NO_SIGNING_IDENTITY,
+  SIGNING_FAILED,
+  NOT_WELL_FORMED,
 }

@@ -13,6 +13,7 @@ import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.chain.BouncyCastleSignatureCrypto;
 import io.msp4j.x509.internal.chain.PathBuilder;
 import io.msp4j.x509.internal.chain.SignatureCrypto;
+import io.msp4j.x509.internal.crypto.CryptoProviders;
 import java.nio.ByteBuffer;
 import java.security.PrivateKey;
 import java.util.ArrayList;
@@ -103,7 +104,9 @@ public final class MspSetup {
             adminDers,
             signer,
             tls.roots(),
-            tls.intermediates());
+            tls.intermediates(),
+            new MessageSignatures(
+                CryptoProviders.defaultProvider(), CryptoSettings.of(conf).signatureHashFamily()));
     new AdminPostCheck(msp).check(admins);
     return msp;
   }
