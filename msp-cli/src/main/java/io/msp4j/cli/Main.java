@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities.",
-    subcommands = {ValidateCommand.class})
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify.",
+    subcommands = {ValidateCommand.class, GenerateCommand.class, VerifyCommand.class, SignCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -9,13 +9,10 @@ final class Verdicts {
   static String text(Map<String, Object> v) {
     StringBuilder sb = new StringBuilder().append(v.get("input")).append(": ");
     if (Boolean.TRUE.equals(v.get("valid"))) {
-      sb.append("valid");
-    } else {
-      sb.append("INVALID [").append(v.get("rule")).append("] ").append(v.get("message"));
+      // A failure message already names the certificate; a valid verdict says which one.
+      return sb.append("valid (subject \"").append(v.get("subject"))
+          .append("\", serial ").append(v.get("serial")).append(')').toString();
     }
-    if (v.get("subject") != null) {
-      sb.append(" (subject \"").append(v.get("subject")).append("\", serial ").append(v.get("serial")).append(')');
-    }
-    return sb.toString();
+    return sb.append("INVALID [").append(v.get("rule")).append("] ").append(v.get("message")).toString();
   }
 }

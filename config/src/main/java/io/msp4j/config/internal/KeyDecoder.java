@@ -75,9 +75,15 @@ public final class KeyDecoder {
 
   private final JcaPEMKeyConverter converter;
 
-  /** Creates a decoder whose Java keys come from the given (Bouncy Castle) provider. */
+  /**
+   * Creates a decoder whose Java keys come from the given (Bouncy Castle) provider. EC keys carry
+   * the algorithm name {@code EC}, so that any JCA provider accepts them.
+   */
   public KeyDecoder(Provider provider) {
-    this.converter = new JcaPEMKeyConverter().setProvider(provider);
+    this.converter =
+        new JcaPEMKeyConverter()
+            .setProvider(provider)
+            .setAlgorithmMapping(X9ObjectIdentifiers.id_ecPublicKey, "EC");
   }
 
   /** Go's derToPrivateKey: PKCS#1 RSA, else PKCS#8 EC/Ed25519, else SEC1 EC. */

@@ -288,6 +288,17 @@ class ConfigYamlTest {
   }
 
   @Test
+  void redefinedAnchorRefersToTheLatestDefinition() {
+    Content c = parse("""
+        a: &x {OrganizationalUnitIdentifier: first}
+        b: &x {OrganizationalUnitIdentifier: second}
+        OrganizationalUnitIdentifiers: [*x]
+        """);
+    assertThat(c.organizationalUnitIdentifiers().get(0).organizationalUnitIdentifier())
+        .isEqualTo("second");
+  }
+
+  @Test
   void aliasOfAnEnclosingMappingIsNotRecursionForUnknownKeys() {
     Content c = parse("NodeOUs: &n\n  Enable: true\n  ClientOUIdentifier: *n\n");
     assertThat(c.nodeOus().orElseThrow().client().organizationalUnitIdentifier()).isEmpty();

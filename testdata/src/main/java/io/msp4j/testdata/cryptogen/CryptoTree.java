@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public final class CryptoTree {
 
   private CryptoTree(CryptoSpec spec) {
     this.spec = Objects.requireNonNull(spec, "spec");
+    TreeWriter.check(spec);
   }
 
   /**
@@ -75,14 +77,21 @@ public final class CryptoTree {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new UncheckedIOException("cannot read " + file + ": no such file", e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot read " + file + ": " + e, e);
     }
     Path name = file.getFileName();
     return fromYaml(text, name == null ? file.toString() : name.toString());
   }
 
-  /** A tree from a spec built in Java. */
+  /**
+   * A tree from a spec built in Java.
+   *
+   * @throws CryptoSpecException if the spec cannot be used (a duplicate name, an unknown issuer or
+   *     revoked name, ...)
+   */
   public static CryptoTree of(CryptoSpec spec) {
     return new CryptoTree(spec);
   }
@@ -161,7 +170,11 @@ public final class CryptoTree {
       return this;
     }
 
-    /** The tree. */
+    /**
+     * The tree.
+     *
+     * @throws CryptoSpecException if the spec cannot be used
+     */
     public CryptoTree build() {
       return new CryptoTree(new CryptoSpec(ordererOrgs, peerOrgs, seed, now, validity,
           SpecLocation.NONE));

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Integer;
@@ -43,6 +46,11 @@ public final class ParsedCertificate {
   private final byte[] signature;
   private final ExtensionParser ext;
   private final int hash;
+  /**
+   * Results of signature checks of this certificate against issuer keys: a pure function of the
+   * two, remembered so that a CA's chain is verified once per MSP, not once per identity.
+   */
+  private final Map<CertPublicKey, Boolean> signatureChecks = new ConcurrentHashMap<>(2);
 
   private ParsedCertificate(byte[] der, byte[] tbs, int version, BigInteger serial,
       byte[] rawIssuer, byte[] rawSubject, List<DnAttribute> issuerAttributes,
@@ -470,6 +478,22 @@ public final class ParsedCertificate {
   /** certificatePolicies OIDs in order. */
   public List<String> policies() {
     return Collections.unmodifiableList(ext.policies);
+  }
+
+  /**
+   * Whether this certificate's signature verifies with {@code issuerKey}, computed by
+   * {@code check} on the first call for that key and remembered afterwards.
+   */
+  public boolean signatureVerifiesWith(CertPublicKey issuerKey, Predicate<CertPublicKey> check) {
+    return signatureChecks.computeIfAbsent(issuerKey, check::test);
+  }
+
+  /**
+   * Takes over the signature check results of {@code original}, of which this certificate is the
+   * low-S re-encoding: an ECDSA signature (r, s) verifies exactly when (r, n - s) does.
+   */
+  public void inheritSignatureChecks(ParsedCertificate original) {
+    signatureChecks.putAll(original.signatureChecks);
   }
 
   @Override

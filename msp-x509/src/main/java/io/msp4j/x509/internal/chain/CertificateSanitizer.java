@@ -84,7 +84,9 @@ public final class CertificateSanitizer {
     if (Arrays.equals(original, normalised)) {
       return cert;
     }
-    return rebuild(cert, normalised);
+    ParsedCertificate rebuilt = rebuild(cert, normalised);
+    rebuilt.inheritSignatureChecks(cert);
+    return rebuilt;
   }
 
   /**

@@ -144,7 +144,8 @@ public final class PathBuilder {
           "signature algorithm " + alg + " of " + child.describe() + " does not fit the "
               + keyAlg + " key of " + parent.describe(), child);
     }
-    if (!crypto.verify(alg, parent.publicKey(), child.tbs(), child.signature())) {
+    if (!child.signatureVerifiesWith(
+        parent.publicKey(), key -> crypto.verify(alg, key, child.tbs(), child.signature()))) {
       return new ChainFailure(ChainFailure.Kind.SIGNATURE_INVALID,
           "signature of " + child.describe() + " does not verify with the key of "
               + parent.describe(), child);

@@ -49,7 +49,7 @@ final class IdentityFactory {
       return new X509Identity(msp, p.cert(), p.id());
     } catch (Failure f) {
       throw new IdentityException(
-          f.reason(), f.rule(), "cannot make an identity: " + f.getMessage(), cert.ref());
+          f.reason(), f.rule(), f.getMessage(), cert.ref());
     }
   }
 

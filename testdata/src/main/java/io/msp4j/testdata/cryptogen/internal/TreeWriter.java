@@ -23,7 +23,7 @@ import io.msp4j.testdata.cryptogen.Role;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystemException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -60,6 +60,16 @@ public final class TreeWriter {
   }
 
   /**
+   * Checks everything about a spec that generation would check (names, references, templates),
+   * without generating anything.
+   *
+   * @throws CryptoSpecException if the spec cannot be used
+   */
+  public static void check(CryptoSpec spec) {
+    Planner.plan(spec, spec.now() != null ? spec.now() : Instant.EPOCH);
+  }
+
+  /**
    * Checks the spec, then generates and writes every organisation under {@code outputDir}.
    *
    * @param now the generation time when the spec has no {@code Now}
@@ -72,8 +82,8 @@ public final class TreeWriter {
     for (Plan.Org org : plan.orgs()) {
       Path dir = outputDir.resolve(org.dir());
       if (Files.exists(dir)) {
-        throw new UncheckedIOException(new FileSystemException(dir.toString(), null,
-            "already exists; remove it or choose another output folder"));
+        throw new UncheckedIOException(dir + " already exists; remove it or choose another"
+            + " output folder", new FileAlreadyExistsException(dir.toString()));
       }
     }
     TreeWriter w = new TreeWriter(outputDir, plan.seed());
@@ -83,7 +93,7 @@ public final class TreeWriter {
         orgs.add(w.org(org));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new UncheckedIOException("cannot write under " + outputDir + ": " + e, e);
     }
     return new GeneratedTree(outputDir, orgs);
   }
