@@ -44,7 +44,8 @@ final class MspOptions {
   private X509Msp load(boolean asLocal) {
     MspFolderConfig folder =
         asLocal ? MspFolders.readLocal(mspDir, mspId) : MspFolders.readVerifying(mspDir, mspId);
-    SetupOptions options = SetupOptions.defaults().withKeyStore(folder.keyStore());
+    SetupOptions options =
+        SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
     return X509Msps.setup(folder.mspConfig(), version, options);
   }
 

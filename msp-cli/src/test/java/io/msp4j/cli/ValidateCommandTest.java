@@ -89,6 +89,15 @@ class ValidateCommandTest {
   }
 
   @Test
+  void setupErrorNamesTheFileInTheFolder() throws Exception {
+    Files.writeString(msp.resolve("cacerts/zz-not-a-cert.pem"),
+        "-----BEGIN PRIVATE KEY-----\nAAECAwQF\n-----END PRIVATE KEY-----\n");
+    Result r = run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString());
+    assertThat(r.status()).isEqualTo(2);
+    assertThat(r.err()).contains("[SETUP-PARSE-01]", "cacerts/zz-not-a-cert.pem (root_certs[1])");
+  }
+
+  @Test
   void usageErrorsExitThree() {
     assertThat(run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP").status()).isEqualTo(3);
     assertThat(run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "2.0", peer.toString()).status())
