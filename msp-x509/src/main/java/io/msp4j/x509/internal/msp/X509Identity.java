@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
@@ -98,6 +99,16 @@ final class X509Identity implements Identity {
   @Override
   public IdentityIdentifier identifier() {
     return identifier;
+  }
+
+  @Override
+  public void validate() {
+    msp.validate(this);
+  }
+
+  @Override
+  public void satisfies(MSPPrincipal principal) {
+    msp.satisfies(this, principal);
   }
 
   @Override

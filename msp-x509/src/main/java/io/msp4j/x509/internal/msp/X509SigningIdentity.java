@@ -14,6 +14,7 @@ import java.security.PrivateKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
  * The signing identity of a local X.509 MSP: its plain identity (to which everything but {@link
@@ -64,6 +65,16 @@ final class X509SigningIdentity implements SigningIdentity {
   @Override
   public Identity publicVersion() {
     return identity;
+  }
+
+  @Override
+  public void validate() {
+    identity.validate();
+  }
+
+  @Override
+  public void satisfies(MSPPrincipal principal) {
+    identity.satisfies(principal);
   }
 
   @Override
