@@ -1,6 +1,7 @@
 package io.msp4j.config;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.x509.ConfigSources;
 import io.msp4j.x509.SigningKeyStore;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -20,29 +21,42 @@ public final class MspFolderConfig {
   private final MSPConfig mspConfig;
   private final FabricMSPConfig fabricConfig;
   private final SigningKeyStore keyStore;
+  private final ConfigSources sources;
   private final boolean local;
 
   private MspFolderConfig(
       Path dir, MSPConfig mspConfig, FabricMSPConfig fabricConfig, SigningKeyStore keyStore,
-      boolean local) {
+      ConfigSources sources, boolean local) {
     this.dir = dir;
     this.mspConfig = mspConfig;
     this.fabricConfig = fabricConfig;
     this.keyStore = keyStore;
+    this.sources = sources;
     this.local = local;
   }
 
-  static MspFolderConfig of(Path dir, MSPConfig mspConfig, SigningKeyStore keyStore, boolean local) {
+  static MspFolderConfig of(
+      Path dir, MSPConfig mspConfig, SigningKeyStore keyStore, ConfigSources sources, boolean local) {
     try {
       return new MspFolderConfig(
           Objects.requireNonNull(dir),
           Objects.requireNonNull(mspConfig),
           FabricMSPConfig.parseFrom(mspConfig.getConfig()),
           Objects.requireNonNull(keyStore),
+          Objects.requireNonNull(sources),
           local);
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("produced an undecodable FabricMSPConfig", e);
     }
+  }
+
+  /**
+   * The file each configuration entry was read from (such as {@code cacerts/ca.pem} for
+   * {@code root_certs[0]}), for setup error messages: pass it to
+   * {@link io.msp4j.x509.SetupOptions#withSources}.
+   */
+  public ConfigSources sources() {
+    return sources;
   }
 
   /** The folder that was read, as given by the caller. */

@@ -48,7 +48,7 @@ public final class MspFolders {
   public static MspFolderConfig readVerifying(Path dir, String mspId, ReadOptions options) {
     check(dir, mspId, options);
     FolderReader.Result r = FolderReader.read(dir, mspId, false, options);
-    return MspFolderConfig.of(dir, r.mspConfig(), r.keyStore(), false);
+    return MspFolderConfig.of(dir, r.mspConfig(), r.keyStore(), r.sources(), false);
   }
 
   /** Reads a local (signing) MSP configuration with the default {@link ReadOptions}. */
@@ -67,7 +67,7 @@ public final class MspFolders {
   public static MspFolderConfig readLocal(Path dir, String mspId, ReadOptions options) {
     check(dir, mspId, options);
     FolderReader.Result r = FolderReader.read(dir, mspId, true, options);
-    return MspFolderConfig.of(dir, r.mspConfig(), r.keyStore(), true);
+    return MspFolderConfig.of(dir, r.mspConfig(), r.keyStore(), r.sources(), true);
   }
 
   private static void check(Path dir, String mspId, ReadOptions options) {

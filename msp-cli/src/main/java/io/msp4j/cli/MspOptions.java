@@ -33,9 +33,19 @@ final class MspOptions {
 
   /** Reads the folder and sets up the MSP; throws MspSetupException on failure. */
   X509Msp load() {
+    return load(local);
+  }
+
+  /** Reads the folder as a local MSP (signcerts and keystore), whatever {@code --local} says. */
+  X509Msp loadLocal() {
+    return load(true);
+  }
+
+  private X509Msp load(boolean asLocal) {
     MspFolderConfig folder =
-        local ? MspFolders.readLocal(mspDir, mspId) : MspFolders.readVerifying(mspDir, mspId);
-    SetupOptions options = SetupOptions.defaults().withKeyStore(folder.keyStore());
+        asLocal ? MspFolders.readLocal(mspDir, mspId) : MspFolders.readVerifying(mspDir, mspId);
+    SetupOptions options =
+        SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
     return X509Msps.setup(folder.mspConfig(), version, options);
   }
 

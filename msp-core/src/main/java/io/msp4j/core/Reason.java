@@ -60,8 +60,18 @@ public enum Reason {
   NODEOU_MULTIPLE,
   NODEOU_CERTIFIERS_MISMATCH,
 
-  // Signatures (spec section 5.3).
+  // Principals, the MSP manager (spec sections 6 and 7).
+  PRINCIPAL_MALFORMED,
+  PRINCIPAL_UNSUPPORTED,
+  PRINCIPAL_NOT_SATISFIED,
+  IDENTITY_OF_ANOTHER_MSP,
+  MANAGER_NOT_SET_UP,
+
+  // Signatures and well-formedness (spec sections 5.3 and 5.4).
   SIGNATURE_MALFORMED,
   SIGNATURE_INVALID,
   HASH_FAMILY_UNSUPPORTED,
+  NO_SIGNING_IDENTITY,
+  SIGNING_FAILED,
+  NOT_WELL_FORMED,
 }

@@ -10,25 +10,32 @@ import java.util.Objects;
  *     MSPs
  * @param clock the clock for the one wall-clock check Fabric makes at setup, the signing
  *     identity's expiry (SETUP-SIGNER-03)
+ * @param sources names the file behind each configuration entry, for error messages
  */
-public record SetupOptions(SigningKeyStore keyStore, Clock clock) {
+public record SetupOptions(SigningKeyStore keyStore, Clock clock, ConfigSources sources) {
   public SetupOptions {
     Objects.requireNonNull(keyStore, "keyStore");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(sources, "sources");
   }
 
-  /** No key store, the system clock: what a channel (verifying) MSP needs. */
+  /** No key store, the system clock, no file names: what a channel (verifying) MSP needs. */
   public static SetupOptions defaults() {
-    return new SetupOptions(SigningKeyStore.empty(), Clock.systemUTC());
+    return new SetupOptions(SigningKeyStore.empty(), Clock.systemUTC(), ConfigSources.none());
   }
 
   /** These options with another key store. */
   public SetupOptions withKeyStore(SigningKeyStore store) {
-    return new SetupOptions(store, clock);
+    return new SetupOptions(store, clock, sources);
   }
 
   /** These options with another clock. */
   public SetupOptions withClock(Clock c) {
-    return new SetupOptions(keyStore, c);
+    return new SetupOptions(keyStore, c, sources);
+  }
+
+  /** These options with source names for the configuration's entries. */
+  public SetupOptions withSources(ConfigSources s) {
+    return new SetupOptions(keyStore, clock, s);
   }
 }

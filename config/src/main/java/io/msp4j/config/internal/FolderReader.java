@@ -5,11 +5,14 @@ import io.msp4j.config.ReadOptions;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.x509.internal.pem.GoPem;
 import io.msp4j.core.Reason;
+import io.msp4j.x509.ConfigSources;
 import io.msp4j.x509.SigningKeyStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.hyperledger.fabric.protos.msp.FabricCryptoConfig;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
@@ -25,7 +28,7 @@ import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
 public final class FolderReader {
 
   /** The result: the MSP config and, for a local MSP, the key store. */
-  public record Result(MSPConfig mspConfig, SigningKeyStore keyStore) {}
+  public record Result(MSPConfig mspConfig, SigningKeyStore keyStore, ConfigSources sources) {}
 
   static final String CACERTS = "cacerts";
   static final String ADMINCERTS = "admincerts";
@@ -77,12 +80,15 @@ public final class FolderReader {
     return new FolderReader(files, options).read(mspId, local);
   }
 
+  /** Which file each configuration entry came from (FabricMSPConfig field name to file names). */
+  private final Map<String, List<String>> sources = new HashMap<>();
+
   private Result read(String mspId, boolean local) {
     SigningKeyStore keyStore = SigningKeyStore.empty();
     SigningIdentityInfo signer = null;
     if (local) {
       keyStore = openKeyStore();
-      List<ByteString> signcerts = readPemFolder(SIGNCERTS);
+      List<ByteString> signcerts = readPemFolder(SIGNCERTS, "signing_identity.public_signer");
       if (signcerts == null) {
         throw new MspSetupException(
             Reason.SIGNCERTS_MISSING, "FOLDER-09", SIGNCERTS + ": folder is missing");
@@ -95,7 +101,7 @@ public final class FolderReader {
       signer = SigningIdentityInfo.newBuilder().setPublicSigner(signcerts.get(0)).build();
     }
 
-    List<ByteString> cacerts = readPemFolder(CACERTS);
+    List<ByteString> cacerts = readPemFolder(CACERTS, "root_certs");
     if (cacerts == null) {
       throw new MspSetupException(Reason.FOLDER_MISSING, "FOLDER-04", CACERTS + ": folder is missing");
     }
@@ -103,14 +109,14 @@ public final class FolderReader {
       throw new MspSetupException(
           Reason.FOLDER_EMPTY, "FOLDER-04", CACERTS + ": no file with a PEM block");
     }
-    List<ByteString> admincerts = orEmpty(readPemFolder(ADMINCERTS));
-    List<ByteString> intermediates = orEmpty(readPemFolder(INTERMEDIATECERTS));
-    List<ByteString> tlsCaCerts = orEmpty(readPemFolder(TLSCACERTS));
+    List<ByteString> admincerts = orEmpty(readPemFolder(ADMINCERTS, "admins"));
+    List<ByteString> intermediates = orEmpty(readPemFolder(INTERMEDIATECERTS, "intermediate_certs"));
+    List<ByteString> tlsCaCerts = orEmpty(readPemFolder(TLSCACERTS, "tls_root_certs"));
     List<ByteString> tlsIntermediates = List.of();
     if (!tlsCaCerts.isEmpty()) {
-      tlsIntermediates = orEmpty(readPemFolder(TLSINTERMEDIATECERTS));
+      tlsIntermediates = orEmpty(readPemFolder(TLSINTERMEDIATECERTS, "tls_intermediate_certs"));
     }
-    List<ByteString> crls = orEmpty(readPemFolder(CRLS));
+    List<ByteString> crls = orEmpty(readPemFolder(CRLS, "revocation_list"));
 
     FabricMSPConfig.Builder config = FabricMSPConfig.newBuilder().setName(mspId);
     config.addAllRootCerts(cacerts);
@@ -120,7 +126,7 @@ public final class FolderReader {
     if (signer != null) {
       config.setSigningIdentity(signer);
     }
-    new ConfigYamlReader(files).apply(config);
+    new ConfigYamlReader(files, sources).apply(config);
     config.setCryptoConfig(
         FabricCryptoConfig.newBuilder()
             .setSignatureHashFamily("SHA2")
@@ -130,13 +136,13 @@ public final class FolderReader {
 
     MSPConfig msp =
         MSPConfig.newBuilder().setType(FABRIC).setConfig(config.build().toByteString()).build();
-    return new Result(msp, keyStore);
+    return new Result(msp, keyStore, ConfigSources.of(sources));
   }
 
   /**
    * FOLDER-02/03: the usable files of a sub-folder in name order, or null when it is missing.
    */
-  private List<ByteString> readPemFolder(String name) {
+  private List<ByteString> readPemFolder(String name, String field) {
     Path dir = files.root().resolve(name);
     switch (files.stat(dir)) {
       case MISSING:
@@ -176,6 +182,7 @@ public final class FolderReader {
         continue; // no PEM block: skipped
       }
       out.add(ByteString.copyFrom(content));
+      sources.computeIfAbsent(field, k -> new ArrayList<>()).add(shown);
     }
     return out;
   }
@@ -206,9 +213,11 @@ public final class FolderReader {
   /** CFGYAML-01..06: organizational_unit_identifiers and fabric_node_ous from config.yaml. */
   private static final class ConfigYamlReader {
     private final FolderFiles files;
+    private final Map<String, List<String>> sources;
 
-    ConfigYamlReader(FolderFiles files) {
+    ConfigYamlReader(FolderFiles files, Map<String, List<String>> sources) {
       this.files = files;
+      this.sources = sources;
     }
 
     void apply(FabricMSPConfig.Builder config) {
@@ -235,6 +244,8 @@ public final class FolderReader {
       for (ConfigYaml.OuEntry e : content.organizationalUnitIdentifiers()) {
         String field = "OrganizationalUnitIdentifiers[" + i + "].Certificate";
         byte[] cert = readRequired(e, field);
+        sources.computeIfAbsent("organizational_unit_identifiers", k -> new ArrayList<>())
+            .add(CONFIG_YAML + ":" + e.line());
         config.addOrganizationalUnitIdentifiers(
             FabricOUIdentifier.newBuilder()
                 .setCertificate(ByteString.copyFrom(cert))
@@ -246,10 +257,10 @@ public final class FolderReader {
       if (nodeOus.isPresent() && nodeOus.get().enable()) {
         ConfigYaml.NodeOus n = nodeOus.get();
         FabricNodeOUs.Builder b = FabricNodeOUs.newBuilder().setEnable(true);
-        FabricOUIdentifier client = nodeOu(n.client(), "NodeOUs.ClientOUIdentifier");
-        FabricOUIdentifier peer = nodeOu(n.peer(), "NodeOUs.PeerOUIdentifier");
-        FabricOUIdentifier admin = nodeOu(n.admin(), "NodeOUs.AdminOUIdentifier");
-        FabricOUIdentifier orderer = nodeOu(n.orderer(), "NodeOUs.OrdererOUIdentifier");
+        FabricOUIdentifier client = nodeOu(n.client(), "NodeOUs.ClientOUIdentifier", "client");
+        FabricOUIdentifier peer = nodeOu(n.peer(), "NodeOUs.PeerOUIdentifier", "peer");
+        FabricOUIdentifier admin = nodeOu(n.admin(), "NodeOUs.AdminOUIdentifier", "admin");
+        FabricOUIdentifier orderer = nodeOu(n.orderer(), "NodeOUs.OrdererOUIdentifier", "orderer");
         if (client != null) {
           b.setClientOuIdentifier(client);
         }
@@ -297,10 +308,12 @@ public final class FolderReader {
      * CFGYAML-06: emitted only with a non-empty OU string; a certificate that cannot be read is
      * silently left out.
      */
-    private FabricOUIdentifier nodeOu(ConfigYaml.OuEntry e, String field) {
+    private FabricOUIdentifier nodeOu(ConfigYaml.OuEntry e, String field, String role) {
       if (e == null || e.organizationalUnitIdentifier().isEmpty()) {
         return null;
       }
+      sources.put("fabric_node_ous." + role + "_ou_identifier",
+          List.of(CONFIG_YAML + ":" + e.line() + " (" + field + ")"));
       FabricOUIdentifier.Builder b =
           FabricOUIdentifier.newBuilder()
               .setOrganizationalUnitIdentifier(e.organizationalUnitIdentifier());

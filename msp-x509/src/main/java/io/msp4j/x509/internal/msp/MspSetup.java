@@ -13,6 +13,7 @@ import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.chain.BouncyCastleSignatureCrypto;
 import io.msp4j.x509.internal.chain.PathBuilder;
 import io.msp4j.x509.internal.chain.SignatureCrypto;
+import io.msp4j.x509.internal.crypto.CryptoProviders;
 import java.nio.ByteBuffer;
 import java.security.PrivateKey;
 import java.util.ArrayList;
@@ -103,7 +104,9 @@ public final class MspSetup {
             adminDers,
             signer,
             tls.roots(),
-            tls.intermediates());
+            tls.intermediates(),
+            new MessageSignatures(
+                CryptoProviders.defaultProvider(), CryptoSettings.of(conf).signatureHashFamily()));
     new AdminPostCheck(msp).check(admins);
     return msp;
   }
@@ -131,7 +134,7 @@ public final class MspSetup {
       try {
         out.add(identities.prepare(parsed.get(i), pools));
       } catch (Failure f) {
-        throw withRule(f, "SETUP-ADMIN-01").toSetupException("admins[" + i + "]", parsed.get(i));
+        throw withRule(f, "SETUP-ADMIN-01").toSetupException(entry("admins", i), parsed.get(i));
       }
     }
     admins = List.copyOf(out);
@@ -151,7 +154,7 @@ public final class MspSetup {
   private void setupCrls() {
     List<RevocationList> crls = new ArrayList<>();
     for (int i = 0; i < conf.getRevocationListCount(); i++) {
-      crls.add(CrlLoader.load("revocation_list[" + i + "]", conf.getRevocationList(i).toByteArray()));
+      crls.add(CrlLoader.load(entry("revocation_list", i), conf.getRevocationList(i).toByteArray()));
     }
     revocation = new Revocation(crls, new CrlSignatureVerifier(crypto));
   }
@@ -162,7 +165,7 @@ public final class MspSetup {
     all.addAll(intermediates);
     for (int i = 0; i < all.size(); i++) {
       ParsedCertificate ca = all.get(i);
-      String entry = i < roots.size() ? "root_certs[" + i + "]" : "intermediate_certs[" + (i - roots.size()) + "]";
+      String entry = i < roots.size() ? entry("root_certs", i) : entry("intermediate_certs", i - roots.size());
       try {
         requireCa(ca, "SETUP-CAFIN-01");
         List<ParsedCertificate> chain = chains.unique(ca, pools);
@@ -186,7 +189,7 @@ public final class MspSetup {
         List<ParsedCertificate> chain = chains.unique(ica, pools);
         internalNodes.addAll(chain.subList(1, chain.size()));
       } catch (Failure f) {
-        throw withRule(f, "SETUP-CAFIN-02").toSetupException("intermediate_certs[" + i + "]", ica);
+        throw withRule(f, "SETUP-CAFIN-02").toSetupException(entry("intermediate_certs", i), ica);
       }
     }
     internal = InternalNodes.of(internalNodes);
@@ -214,14 +217,14 @@ public final class MspSetup {
       cert = CertificateLoader.firstPemCertificate(info.getPublicSigner().toByteArray());
       prepared = identities.prepare(cert, pools);
     } catch (Failure f) {
-      throw withRule(f, "SETUP-SIGNER-01").toSetupException("signing_identity.public_signer", null);
+      throw withRule(f, "SETUP-SIGNER-01").toSetupException(entry("signing_identity.public_signer", 0), null);
     }
     java.security.Key key = SignerKeys.find(prepared.cert(), info, options.keyStore());
     if (!prepared.cert().notAfter().isAfter(options.clock().instant())) {
       throw new MspSetupException(
           Reason.SIGNER_EXPIRED,
           "SETUP-SIGNER-03",
-          "signing_identity.public_signer (" + prepared.cert().describe() + ") expired at "
+          entry("signing_identity.public_signer", 0) + " (" + prepared.cert().describe() + ") expired at "
               + prepared.cert().notAfter());
     }
     signer = new SignerMaterial(prepared.cert(), prepared.id(), key);
@@ -243,7 +246,7 @@ public final class MspSetup {
     for (int i = 0; i < all.size(); i++) {
       ParsedCertificate ca = all.get(i);
       String entry =
-          i < tlsRoots.size() ? "tls_root_certs[" + i + "]" : "tls_intermediate_certs[" + (i - tlsRoots.size()) + "]";
+          i < tlsRoots.size() ? entry("tls_root_certs", i) : entry("tls_intermediate_certs", i - tlsRoots.size());
       try {
         requireCa(ca, "SETUP-TLS-02");
         List<ParsedCertificate> chain = chains.unique(ca, tlsPools);
@@ -272,7 +275,7 @@ public final class MspSetup {
             ou.getOrganizationalUnitIdentifier(), certifiersId(ou.getCertificate().toByteArray()));
       } catch (Failure f) {
         throw withRule(f, "SETUP-OU-01")
-            .toSetupException("organizational_unit_identifiers[" + i + "] (OU '" + ou.getOrganizationalUnitIdentifier() + "')", null);
+            .toSetupException(entry("organizational_unit_identifiers", i) + " (OU '" + ou.getOrganizationalUnitIdentifier() + "')", null);
       }
     }
   }
@@ -332,7 +335,7 @@ public final class MspSetup {
       try {
         certifiers = certifiersId(id.getCertificate().toByteArray());
       } catch (Failure f) {
-        throw withRule(f, rule).toSetupException("fabric_node_ous." + role + "_ou_identifier", null);
+        throw withRule(f, rule).toSetupException(entry("fabric_node_ous." + role + "_ou_identifier", 0), null);
       }
     }
     return new NodeOu(id.getOrganizationalUnitIdentifier(), certifiers);
@@ -344,7 +347,7 @@ public final class MspSetup {
       try {
         out.add(CertificateLoader.firstPemCertificate(entries.get(i).toByteArray()));
       } catch (Failure f) {
-        throw withRule(f, rule).toSetupException(field + "[" + i + "]", null);
+        throw withRule(f, rule).toSetupException(entry(field, i), null);
       }
     }
     return List.copyOf(out);
@@ -357,10 +360,16 @@ public final class MspSetup {
       try {
         out.add(identities.prepare(certs.get(i), with).cert());
       } catch (Failure f) {
-        throw withRule(f, rule).toSetupException(field + "[" + i + "]", certs.get(i));
+        throw withRule(f, rule).toSetupException(entry(field, i), certs.get(i));
       }
     }
     return List.copyOf(out);
+  }
+
+  /** Names entry {@code index} of {@code field}: its file when known, and the field. */
+  private String entry(String field, int index) {
+    String name = field.contains(".") ? field : field + "[" + index + "]";
+    return options.sources().source(field, index).map(f -> f + " (" + name + ")").orElse(name);
   }
 
   private static List<byte[]> bytes(List<ByteString> list) {

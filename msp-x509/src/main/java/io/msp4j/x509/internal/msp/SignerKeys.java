@@ -12,7 +12,6 @@ import io.msp4j.x509.internal.pem.PemBlock;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
-import java.security.interfaces.ECPrivateKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Primitive;
@@ -44,11 +43,9 @@ final class SignerKeys {
               "SETUP-SIGNER-02",
               s.source() + ": a symmetric key cannot sign for " + cert.describe());
         }
-        PrivateKey k = ((KeyStoreEntry.Private) e).key();
-        if (k instanceof ECPrivateKey || isEd25519(k)) {
-          return k;
-        }
-        storeProblem = e.source() + " holds a " + k.getAlgorithm() + " key, which cannot sign";
+        // Any private key the store yields (ECDSA, Ed25519, RSA) makes a signer, as in Fabric;
+        // one that cannot sign fails at signing time (SIGN-01).
+        return ((KeyStoreEntry.Private) e).key();
       }
     } catch (MspSetupException e) {
       if (e.reason() == Reason.SIGNER_KEY_INVALID) {
@@ -103,7 +100,4 @@ final class SignerKeys {
     return KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(info.getEncoded()));
   }
 
-  private static boolean isEd25519(PrivateKey k) {
-    return "Ed25519".equalsIgnoreCase(k.getAlgorithm()) || "EdDSA".equalsIgnoreCase(k.getAlgorithm());
-  }
 }

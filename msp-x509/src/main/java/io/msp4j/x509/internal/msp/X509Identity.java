@@ -6,11 +6,16 @@ import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.IdentityIdentifier;
 import io.msp4j.core.OrganizationalUnit;
+import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.crypto.PublicKeyHandle;
+import io.msp4j.x509.internal.crypto.UnsupportedKeyException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
+import java.util.Objects;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
 /**
@@ -29,6 +34,9 @@ final class X509Identity implements Identity {
   private volatile List<OrganizationalUnit> ous;
   /** The validation chain, or the Failure that prevents one; computed once. */
   private volatile Object chainOutcome;
+
+  /** The crypto provider's prepared public key, made on first verification and kept. */
+  private volatile PublicKeyHandle keyHandle;
 
   X509Identity(X509MspImpl msp, ParsedCertificate cert, String id) {
     this.msp = msp;
@@ -94,6 +102,16 @@ final class X509Identity implements Identity {
   }
 
   @Override
+  public void validate() {
+    msp.validate(this);
+  }
+
+  @Override
+  public void satisfies(MSPPrincipal principal) {
+    msp.satisfies(this, principal);
+  }
+
+  @Override
   public List<OrganizationalUnit> organizationalUnits() {
     List<OrganizationalUnit> result = ous;
     if (result == null) {
@@ -106,6 +124,12 @@ final class X509Identity implements Identity {
   @Override
   public Instant expiresAt() {
     return cert.notAfter();
+  }
+
+  /** X.509 identities are never anonymous (IDENT-06). */
+  @Override
+  public boolean anonymous() {
+    return false;
   }
 
   @Override
@@ -125,6 +149,29 @@ final class X509Identity implements Identity {
   @Override
   public byte[] certificateDer() {
     return cert.der();
+  }
+
+  @Override
+  public void verify(byte[] message, byte[] signature) {
+    Objects.requireNonNull(message, "message");
+    Objects.requireNonNull(signature, "signature");
+    try {
+      msp.signatures().verify(cert.publicKey(), this::keyHandle, message, signature);
+    } catch (Failure f) {
+      throw f.toIdentityException(cert);
+    } catch (UnsupportedKeyException e) {
+      throw new IdentityException(
+          Reason.KEY_ALGORITHM_NOT_ACCEPTED, "VERIFY-05", "the key cannot verify: " + e.getMessage(), cert.ref());
+    }
+  }
+
+  private PublicKeyHandle keyHandle() {
+    PublicKeyHandle h = keyHandle;
+    if (h == null) {
+      h = msp.signatures().crypto().publicKey(cert.publicKey());
+      keyHandle = h;
+    }
+    return h;
   }
 
   /** PEM as Go's encoder writes it: 64-character lines, LF endings (IDENT-04). */

@@ -3,17 +3,21 @@ package io.msp4j.x509.internal.msp;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
+import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Reason;
+import io.msp4j.core.SigningIdentity;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
 /**
@@ -34,6 +38,10 @@ final class X509MspImpl implements X509Msp {
   private final SignerMaterial signer;
   private final List<byte[]> tlsRoots;
   private final List<byte[]> tlsIntermediates;
+  private final PrincipalEvaluator principals;
+  private final MessageSignatures signatures;
+  private final Object signingIdentityLock = new Object();
+  private volatile X509SigningIdentity signingIdentity;
 
   X509MspImpl(
       String id,
@@ -48,7 +56,8 @@ final class X509MspImpl implements X509Msp {
       Set<ByteBuffer> adminDers,
       SignerMaterial signer,
       List<byte[]> tlsRoots,
-      List<byte[]> tlsIntermediates) {
+      List<byte[]> tlsIntermediates,
+      MessageSignatures signatures) {
     this.id = id;
     this.rules = rules;
     this.identities = identities;
@@ -62,6 +71,8 @@ final class X509MspImpl implements X509Msp {
     this.signer = signer;
     this.tlsRoots = copies(tlsRoots);
     this.tlsIntermediates = copies(tlsIntermediates);
+    this.principals = new PrincipalEvaluator(this, rules);
+    this.signatures = signatures;
   }
 
   @Override
@@ -118,6 +129,13 @@ final class X509MspImpl implements X509Msp {
           null);
     }
     x.validateMemoised();
+  }
+
+  @Override
+  public void satisfies(Identity identity, MSPPrincipal principal) {
+    Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(principal, "principal");
+    principals.satisfies(identity, principal);
   }
 
   /** Runs VALIDATE-01's steps; returns the failure, or null when the identity is valid. */
@@ -212,6 +230,37 @@ final class X509MspImpl implements X509Msp {
   /** Whether the sanitised certificate is one of the configured admins (SETUP-ADMIN-02). */
   boolean isConfiguredAdmin(X509Identity identity) {
     return adminDers.contains(ByteBuffer.wrap(identity.cert().der()));
+  }
+
+  @Override
+  public SigningIdentity defaultSigningIdentity() {
+    if (signer == null) {
+      throw new MspException(
+          Reason.NO_SIGNING_IDENTITY,
+          "SETUP-SIGNER-05",
+          "MSP " + id + " has no signing identity (it was set up without signing_identity, as a channel MSP is)");
+    }
+    X509SigningIdentity s = signingIdentity;
+    if (s == null) {
+      synchronized (signingIdentityLock) {
+        s = signingIdentity;
+        if (s == null) {
+          s = new X509SigningIdentity(new X509Identity(this, signer.cert(), signer.id()), signatures, signer.key());
+          signingIdentity = s;
+        }
+      }
+    }
+    return s;
+  }
+
+  @Override
+  public void checkWellFormed(SerializedIdentity identity) {
+    WellFormedness.check(Objects.requireNonNull(identity, "identity"));
+  }
+
+  /** Fabric's message signature rules with this MSP's crypto provider and hash family. */
+  MessageSignatures signatures() {
+    return signatures;
   }
 
   /** The signing identity's material, when this is a local MSP. */
