@@ -22,6 +22,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -146,6 +147,22 @@ class X509MspIdentityTest {
 
       @Override public byte[] certificateDer() {
         return real.certificateDer();
+      }
+
+      @Override public void validate() {
+        real.validate();
+      }
+
+      @Override public void satisfies(MSPPrincipal principal) {
+        real.satisfies(principal);
+      }
+
+      @Override public boolean anonymous() {
+        return false;
+      }
+
+      @Override public void verify(byte[] message, byte[] signature) {
+        real.verify(message, signature);
       }
     };
     msp.validate(real);
