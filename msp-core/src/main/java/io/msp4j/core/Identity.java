@@ -2,6 +2,7 @@ package io.msp4j.core;
 
 import java.time.Instant;
 import java.util.List;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
  * An identity created by an {@link Msp}: one certificate, sanitised, and the MSP it belongs to.
@@ -16,6 +17,27 @@ public interface Identity {
   IdentityIdentifier identifier();
 
   /**
+   * Validates this identity with the MSP that created it (CORE-03); see {@link Msp#validate}.
+   *
+   * @throws IdentityException naming the certificate and the rule that failed
+   */
+  void validate();
+
+  /**
+   * Checks this identity against a principal with the MSP that created it (CORE-03); see {@link
+   * Msp#satisfies(Identity, MSPPrincipal)}. A principal naming another MSP is therefore not
+   * satisfied (except anonymity, which names none).
+   *
+   * @throws IdentityException saying why the principal is not satisfied
+   */
+  void satisfies(MSPPrincipal principal);
+
+  /** {@link #satisfies(MSPPrincipal)} for a principal value. */
+  default void satisfies(Principal principal) {
+    satisfies(principal.toProto());
+  }
+
+  /**
    * The organisational units with their certifiers identifiers (IDENT-03); empty when the
    * certificate has no unique chain to its MSP.
    */
@@ -23,6 +45,12 @@ public interface Identity {
 
   /** The certificate's notAfter (IDENT-05). */
   Instant expiresAt();
+
+  /**
+   * Whether the identity hides who it is (IDENT-06). Always false for X.509 identities, which
+   * carry their certificate; anonymous credentials (Idemix) are out of scope.
+   */
+  boolean anonymous();
 
   /** The serialized form: SerializedIdentity with the sanitised certificate as PEM (IDENT-04). */
   byte[] serialize();

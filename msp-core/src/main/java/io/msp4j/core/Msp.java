@@ -1,6 +1,7 @@
 package io.msp4j.core;
 
 import java.util.List;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
 /**
@@ -66,4 +67,39 @@ public interface Msp {
 
   /** The TLS intermediate certificates as configured (original bytes, each a copy). */
   List<byte[]> tlsIntermediateCerts();
+
+  /**
+   * Checks that an identity satisfies a principal, with Fabric's rules for this MSP's version
+   * (spec section 6): a combination is flattened depth first and every member must hold; roles,
+   * organisational units and identities need a valid identity of this MSP; a configured admin
+   * certificate is an admin without being validated. Returns normally when the principal is
+   * satisfied; the outcome is the same on every call.
+   *
+   * @throws IdentityException when it is not: the identity's validation failure when the principal
+   *     needs a valid identity, or a reason such as {@link Reason#PRINCIPAL_NOT_SATISFIED}, {@link
+   *     Reason#PRINCIPAL_MALFORMED}, {@link Reason#PRINCIPAL_UNSUPPORTED} (not at this version or
+   *     without NodeOUs), {@link Reason#MSP_ID_MISMATCH} (the principal names another MSP) or
+   *     {@link Reason#IDENTITY_OF_ANOTHER_MSP}, with the rule that decided
+   */
+  void satisfies(Identity identity, MSPPrincipal principal);
+
+  /** {@link #satisfies(Identity, MSPPrincipal)} for a principal value. */
+  default void satisfies(Identity identity, Principal principal) {
+    satisfies(identity, principal.toProto());
+  }
+
+  /** Whether {@link #satisfies(Identity, MSPPrincipal)} accepts the identity. */
+  default boolean isSatisfied(Identity identity, MSPPrincipal principal) {
+    try {
+      satisfies(identity, principal);
+      return true;
+    } catch (IdentityException e) {
+      return false;
+    }
+  }
+
+  /** Whether {@link #satisfies(Identity, Principal)} accepts the identity. */
+  default boolean isSatisfied(Identity identity, Principal principal) {
+    return isSatisfied(identity, principal.toProto());
+  }
 }

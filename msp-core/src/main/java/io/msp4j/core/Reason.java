@@ -60,6 +60,13 @@ public enum Reason {
   NODEOU_MULTIPLE,
   NODEOU_CERTIFIERS_MISMATCH,
 
+  // Principals, the MSP manager (spec sections 6 and 7).
+  PRINCIPAL_MALFORMED,
+  PRINCIPAL_UNSUPPORTED,
+  PRINCIPAL_NOT_SATISFIED,
+  IDENTITY_OF_ANOTHER_MSP,
+  MANAGER_NOT_SET_UP,
+
   // Signatures and well-formedness (spec sections 5.3 and 5.4).
   SIGNATURE_MALFORMED,
   SIGNATURE_INVALID,

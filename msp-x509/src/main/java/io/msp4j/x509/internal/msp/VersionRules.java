@@ -12,6 +12,8 @@ import io.msp4j.core.MspVersion;
  * @param ed25519Leaves Ed25519 leaf certificates pass validation
  * @param combinedAndAnonymity COMBINED and ANONYMITY principals are supported
  * @param principalsRequireX509Identity every flattened principal first checks the identity type
+ * @param nodeOuAdminAndOrderer with NodeOUs enforced, the ADMIN role also admits valid identities
+ *     carrying the admin OU, and the ORDERER role exists (PRINCIPAL-ROLE-03)
  */
 record VersionRules(
     MspVersion version,
@@ -20,7 +22,8 @@ record VersionRules(
     boolean emptyAdminsNeedAdminOu,
     boolean ed25519Leaves,
     boolean combinedAndAnonymity,
-    boolean principalsRequireX509Identity) {
+    boolean principalsRequireX509Identity,
+    boolean nodeOuAdminAndOrderer) {
 
   /** How NodeOUs are read (NODEOU-01..03) and counted (NODEOU-04/05). */
   enum NodeOuStyle {
@@ -34,11 +37,11 @@ record VersionRules(
 
   static VersionRules of(MspVersion v) {
     return switch (v) {
-      case V1_0 -> new VersionRules(v, false, NodeOuStyle.NONE, false, false, false, false);
-      case V1_1 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, false, false);
-      case V1_3 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, true, false);
-      case V1_4_3 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, false, true, true);
-      case V3_0 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, true, true, true);
+      case V1_0 -> new VersionRules(v, false, NodeOuStyle.NONE, false, false, false, false, false);
+      case V1_1 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, false, false, false);
+      case V1_3 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, true, false, false);
+      case V1_4_3 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, false, true, true, true);
+      case V3_0 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, true, true, true, true);
     };
   }
 }

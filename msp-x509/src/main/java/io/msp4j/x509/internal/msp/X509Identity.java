@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
@@ -101,6 +102,16 @@ final class X509Identity implements Identity {
   }
 
   @Override
+  public void validate() {
+    msp.validate(this);
+  }
+
+  @Override
+  public void satisfies(MSPPrincipal principal) {
+    msp.satisfies(this, principal);
+  }
+
+  @Override
   public List<OrganizationalUnit> organizationalUnits() {
     List<OrganizationalUnit> result = ous;
     if (result == null) {
@@ -113,6 +124,12 @@ final class X509Identity implements Identity {
   @Override
   public Instant expiresAt() {
     return cert.notAfter();
+  }
+
+  /** X.509 identities are never anonymous (IDENT-06). */
+  @Override
+  public boolean anonymous() {
+    return false;
   }
 
   @Override

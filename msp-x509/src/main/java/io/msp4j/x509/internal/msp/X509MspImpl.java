@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
 /**
@@ -37,6 +38,7 @@ final class X509MspImpl implements X509Msp {
   private final SignerMaterial signer;
   private final List<byte[]> tlsRoots;
   private final List<byte[]> tlsIntermediates;
+  private final PrincipalEvaluator principals;
   private final MessageSignatures signatures;
   private final Object signingIdentityLock = new Object();
   private volatile X509SigningIdentity signingIdentity;
@@ -69,6 +71,7 @@ final class X509MspImpl implements X509Msp {
     this.signer = signer;
     this.tlsRoots = copies(tlsRoots);
     this.tlsIntermediates = copies(tlsIntermediates);
+    this.principals = new PrincipalEvaluator(this, rules);
     this.signatures = signatures;
   }
 
@@ -126,6 +129,13 @@ final class X509MspImpl implements X509Msp {
           null);
     }
     x.validateMemoised();
+  }
+
+  @Override
+  public void satisfies(Identity identity, MSPPrincipal principal) {
+    Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(principal, "principal");
+    principals.satisfies(identity, principal);
   }
 
   /** Runs VALIDATE-01's steps; returns the failure, or null when the identity is valid. */

@@ -14,6 +14,7 @@ import java.security.PrivateKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
  * The signing identity of a local X.509 MSP: its plain identity (to which everything but {@link
@@ -67,6 +68,16 @@ final class X509SigningIdentity implements SigningIdentity {
   }
 
   @Override
+  public void validate() {
+    identity.validate();
+  }
+
+  @Override
+  public void satisfies(MSPPrincipal principal) {
+    identity.satisfies(principal);
+  }
+
+  @Override
   public void verify(byte[] message, byte[] signature) {
     identity.verify(message, signature);
   }
@@ -89,6 +100,12 @@ final class X509SigningIdentity implements SigningIdentity {
   @Override
   public Instant expiresAt() {
     return identity.expiresAt();
+  }
+
+  /** X.509 identities are never anonymous (IDENT-06). */
+  @Override
+  public boolean anonymous() {
+    return false;
   }
 
   @Override

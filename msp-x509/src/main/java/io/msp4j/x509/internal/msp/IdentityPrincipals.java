@@ -1,0 +1,43 @@
+package io.msp4j.x509.internal.msp;
+
+import io.msp4j.core.Identity;
+import io.msp4j.core.IdentityException;
+import io.msp4j.core.Reason;
+import java.util.Arrays;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
+
+/**
+ * IDENTITY principals (PRINCIPAL-ID-01): this MSP deserialises the principal's identity; it is
+ * satisfied by the same sanitised certificate, when that certificate is valid.
+ */
+final class IdentityPrincipals {
+  private final X509MspImpl msp;
+
+  IdentityPrincipals(X509MspImpl msp) {
+    this.msp = msp;
+  }
+
+  void check(MSPPrincipal principal, Identity identity) {
+    X509Identity wanted;
+    try {
+      wanted = (X509Identity) msp.deserialize(principal.getPrincipal().toByteArray());
+    } catch (IdentityException e) {
+      throw new IdentityException(
+          e.reason() == Reason.MSP_ID_MISMATCH ? Reason.MSP_ID_MISMATCH : Reason.PRINCIPAL_MALFORMED,
+          "PRINCIPAL-ID-01",
+          "the IDENTITY principal cannot be deserialised by MSP " + msp.id() + ": " + e.detail(),
+          null,
+          e);
+    }
+    X509Identity x = PrincipalFailures.own(msp, identity);
+    if (!Arrays.equals(x.cert().der(), wanted.cert().der())) {
+      throw PrincipalFailures.notSatisfied(
+          "PRINCIPAL-ID-01",
+          "the identity is not the principal's identity (" + wanted.cert().ref() + ")",
+          x.cert().ref());
+    }
+    // Same sanitised certificate, same MSP: validating the identity (memoised) gives the verdict
+    // that validating the principal's identity would.
+    msp.validate(x);
+  }
+}
