@@ -279,6 +279,55 @@ class X509MspVerifyTest {
     id.verify(MSG, concat(minimal, "junk".getBytes(StandardCharsets.US_ASCII)));
   }
 
+  @Test
+  @Tag("VERIFY-03")
+  @Tag("SIG-DER-01")
+  void specialValuesOfROrSNeverVerify() {
+    // Wycheproof-style edge values, generated here: each is either refused as malformed/high-S
+    // or fails the ECDSA equation, never accepted.
+    BigInteger[] rs = MessageSigs.lowS(ecdsa(key(user), sha256(MSG)), N256);
+    BigInteger one = BigInteger.ONE;
+    BigInteger nm1 = N256.subtract(one);
+    BigInteger half = N256.shiftRight(1);
+    BigInteger[][] cases = {
+        {one, one}, {one, rs[1]}, {rs[0], one}, {nm1, rs[1]}, {rs[0], nm1}, {nm1, nm1},
+        {rs[1], rs[0]}, {half, half}, {rs[0], half}, {BigInteger.TWO.pow(256), rs[1]},
+        {rs[0], BigInteger.TWO.pow(255)}};
+    Identity id = id(msp, user);
+    for (BigInteger[] c : cases) {
+      IdentityException e = fails(id, MSG, der(c[0], c[1]));
+      assertThat(e.reason()).isIn(Reason.SIGNATURE_INVALID, Reason.SIGNATURE_MALFORMED);
+      assertThat(e.rule()).isEqualTo("VERIFY-03");
+    }
+  }
+
+  @Test
+  @Tag("VERIFY-03")
+  @Tag("SIG-DER-01")
+  void noSingleBitFlipOfAnEcdsaSignatureVerifies() {
+    byte[] sig = good();
+    Identity id = id(msp, user);
+    for (int bit = 0; bit < sig.length * 8; bit++) {
+      byte[] flipped = sig.clone();
+      flipped[bit / 8] ^= (byte) (1 << (bit % 8));
+      IdentityException e = fails(id, MSG, flipped);
+      assertThat(e.reason()).as("bit %d", bit).isIn(Reason.SIGNATURE_INVALID, Reason.SIGNATURE_MALFORMED);
+    }
+  }
+
+  @Test
+  @Tag("VERIFY-04")
+  void noSingleBitFlipOfAnEd25519SignatureVerifies() {
+    IssuedCertificate ed = org.custom().subject("CN=ed").leaf().keyAlgorithm(KeyAlgorithm.ED25519).build();
+    byte[] sig = MessageSigs.ed25519(key(ed), MSG);
+    Identity id = id(msp, ed);
+    for (int bit = 0; bit < sig.length * 8; bit++) {
+      byte[] flipped = sig.clone();
+      flipped[bit / 8] ^= (byte) (1 << (bit % 8));
+      assertThat(fails(id, MSG, flipped).reason()).as("bit %d", bit).isEqualTo(Reason.SIGNATURE_INVALID);
+    }
+  }
+
   // ---- keys (VERIFY-03, VERIFY-04, VERIFY-05, ALG-*) ----
 
   @Test

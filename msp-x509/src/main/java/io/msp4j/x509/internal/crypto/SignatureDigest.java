@@ -9,14 +9,21 @@ import java.util.Optional;
  */
 public enum SignatureDigest {
   /** SHA-256, for the family {@code SHA2}. */
-  SHA2_256("SHA2"),
+  SHA2_256("SHA2", "SHA-256"),
   /** SHA3-256, for the family {@code SHA3}. */
-  SHA3_256("SHA3");
+  SHA3_256("SHA3", "SHA3-256");
 
   private final String family;
+  private final String displayName;
 
-  SignatureDigest(String family) {
+  SignatureDigest(String family, String displayName) {
     this.family = family;
+    this.displayName = displayName;
+  }
+
+  /** The usual name, such as {@code SHA-256}. */
+  public String displayName() {
+    return displayName;
   }
 
   /** The {@code signature_hash_family} value that selects this digest. */
