@@ -44,8 +44,17 @@ class X509MspVerifyTest {
   private final IssuedCertificate user = org.leaf("CN=user1");
   private final X509Msp msp = msp(MspVersion.V3_0);
 
+  /** The crypto backend under test; {@link X509MspVerifyBouncyCastleTest} runs the same tests on the other. */
+  CryptoBackend backend() {
+    return CryptoBackend.AUTO;
+  }
+
+  private SetupOptions options() {
+    return SetupOptions.defaults().withCrypto(backend());
+  }
+
   private X509Msp msp(MspVersion v) {
-    return X509Msps.setup(MspConfigs.of(org.root).admin(admin).build(), v);
+    return X509Msps.setup(MspConfigs.of(org.root).admin(admin).build(), v, options());
   }
 
   private X509Msp mspWithFamily(String family) {
@@ -56,7 +65,8 @@ class X509MspVerifyTest {
                 .setCryptoConfig(c.fabricConfig().getCryptoConfig().toBuilder().setSignatureHashFamily(family))
                 .build().toByteString())
             .build(),
-        MspVersion.V3_0);
+        MspVersion.V3_0,
+        options());
   }
 
   private static Identity id(X509Msp m, IssuedCertificate c) {
@@ -449,7 +459,8 @@ class X509MspVerifyTest {
   void invalidIdentityStillVerifies() {
     // Issued by the root although an intermediate is configured: invalid (VALIDATE-04), yet verify works.
     IssuedCertificate ica = org.intermediate(org.root, "CN=ica");
-    X509Msp withIca = X509Msps.setup(MspConfigs.of(org.root).intermediate(ica).admin(org.leaf(ica, "CN=admin")).build(), MspVersion.V3_0);
+    X509Msp withIca = X509Msps.setup(
+        MspConfigs.of(org.root).intermediate(ica).admin(org.leaf(ica, "CN=admin")).build(), MspVersion.V3_0, options());
     Identity id = id(withIca, user);
     assertThrows(IdentityException.class, () -> withIca.validate(id));
     id.verify(MSG, good());
