@@ -1,5 +1,7 @@
 package io.msp4j.cli;
 
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,7 +22,17 @@ public final class Main implements Runnable {
 
   /** Runs the command and returns its exit status; never calls {@link System#exit}. */
   public static int run(String... args) {
+    return run(
+        new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+        args);
+  }
+
+  /** Runs the command with the given output and error streams (used by tests and embedders). */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new Main());
+    cli.setOut(out);
+    cli.setErr(err);
     cli.setParameterExceptionHandler((ex, a) -> {
       ex.getCommandLine().getErr().println("msp: " + ex.getMessage());
       ex.getCommandLine().usage(ex.getCommandLine().getErr());

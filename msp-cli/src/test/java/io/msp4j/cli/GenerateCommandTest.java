@@ -2,9 +2,6 @@ package io.msp4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -28,31 +25,12 @@ class GenerateCommandTest {
             Count: 1
       """;
 
-  private record Result(int status, String out, String err) {}
-
-  private static Result run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int status = Main.run(args);
-      return new Result(status, out.toString(StandardCharsets.UTF_8),
-          err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   @Test
   void generatesTheTreeAndListsTheOrganisations(@TempDir Path dir) throws Exception {
     Path config = Files.writeString(dir.resolve("crypto-config.yaml"), SPEC);
     Path output = dir.resolve("out");
 
-    Result r = run("generate", "--config", config.toString(), "--output", output.toString());
+    CliRun r = CliRun.of("generate", "--config", config.toString(), "--output", output.toString());
 
     assertThat(r.status()).isZero();
     assertThat(r.out().lines()).containsExactly("peerOrganizations/org1.example.com",
@@ -66,9 +44,9 @@ class GenerateCommandTest {
   @Test
   void seedOptionMakesRunsIdentical(@TempDir Path dir) throws Exception {
     Path config = Files.writeString(dir.resolve("c.yaml"), SPEC.replace("Seed: cli\n", ""));
-    run("generate", "--config", config.toString(), "--output", dir.resolve("a").toString(),
+    CliRun.of("generate", "--config", config.toString(), "--output", dir.resolve("a").toString(),
         "--seed", "s1");
-    run("generate", "--config", config.toString(), "--output", dir.resolve("b").toString(),
+    CliRun.of("generate", "--config", config.toString(), "--output", dir.resolve("b").toString(),
         "--seed", "s1");
 
     String key = "peerOrganizations/org1.example.com/ca/priv_sk";
@@ -81,7 +59,7 @@ class GenerateCommandTest {
     Path config = Files.writeString(dir.resolve("crypto-config.yaml"),
         SPEC.replace("      Count: 2", "      Cout: 2"));
 
-    Result r = run("generate", "--config", config.toString(), "--output",
+    CliRun r = CliRun.of("generate", "--config", config.toString(), "--output",
         dir.resolve("out").toString());
 
     assertThat(r.status()).isEqualTo(2);
@@ -95,7 +73,7 @@ class GenerateCommandTest {
     Path config = Files.writeString(dir.resolve("crypto-config.yaml"),
         SPEC.replace("      Count: 1", "      Count: -3"));
 
-    Result r = run("generate", "--config", config.toString(), "--output",
+    CliRun r = CliRun.of("generate", "--config", config.toString(), "--output",
         dir.resolve("out").toString());
 
     assertThat(r.status()).isEqualTo(2);
@@ -104,7 +82,7 @@ class GenerateCommandTest {
 
   @Test
   void missingConfigOptionIsAUsageError() {
-    Result r = run("generate", "--output", "somewhere");
+    CliRun r = CliRun.of("generate", "--output", "somewhere");
 
     assertThat(r.status()).isEqualTo(3);
     assertThat(r.err()).contains("Missing required option: '--config=FILE'");
@@ -114,7 +92,7 @@ class GenerateCommandTest {
   void badNowIsAUsageError(@TempDir Path dir) throws Exception {
     Path config = Files.writeString(dir.resolve("c.yaml"), SPEC);
 
-    Result r = run("generate", "--config", config.toString(), "--now", "tomorrow");
+    CliRun r = CliRun.of("generate", "--config", config.toString(), "--now", "tomorrow");
 
     assertThat(r.status()).isEqualTo(3);
     assertThat(r.err()).contains("'tomorrow' is not an instant");
@@ -122,7 +100,7 @@ class GenerateCommandTest {
 
   @Test
   void unreadableConfigIsAUsageError(@TempDir Path dir) {
-    Result r = run("generate", "--config", dir.resolve("missing.yaml").toString(), "--output",
+    CliRun r = CliRun.of("generate", "--config", dir.resolve("missing.yaml").toString(), "--output",
         dir.resolve("out").toString());
 
     assertThat(r.status()).isEqualTo(3);
@@ -133,11 +111,11 @@ class GenerateCommandTest {
   void existingOutputIsAUsageErrorAndIsLeftAlone(@TempDir Path dir) throws Exception {
     Path config = Files.writeString(dir.resolve("c.yaml"), SPEC);
     Path output = dir.resolve("out");
-    run("generate", "--config", config.toString(), "--output", output.toString());
+    CliRun.of("generate", "--config", config.toString(), "--output", output.toString());
     Path key = output.resolve("peerOrganizations/org1.example.com/ca/priv_sk");
     byte[] before = Files.readAllBytes(key);
 
-    Result r = run("generate", "--config", config.toString(), "--output", output.toString(),
+    CliRun r = CliRun.of("generate", "--config", config.toString(), "--output", output.toString(),
         "--seed", "other");
 
     assertThat(r.status()).isEqualTo(3);

@@ -6,9 +6,6 @@ import io.msp4j.testdata.ConfigYaml;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.MspFolder;
 import io.msp4j.testdata.TestPki;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,27 +40,9 @@ class ValidateCommandTest {
     return p;
   }
 
-  private record Result(int status, String out, String err) {}
-
-  private static Result run(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int status = Main.run(args);
-      return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
-  }
-
   @Test
   void validIdentityExitsZeroWithJsonFields() {
-    Result r = run("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString());
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString());
     assertThat(r.status()).isZero();
     assertThat(r.out()).contains("\"valid\":true", "\"reason\":null", "\"rule\":null",
         "\"subject\":\"CN=peer0.org1,OU=peer,O=Org1,C=US\"", "\"ous\":[{\"ou\":\"peer\",\"certifiers\":\"", "\"identifier\":\"");
@@ -72,7 +51,7 @@ class ValidateCommandTest {
 
   @Test
   void invalidIdentityExitsOneWithReasonAndRule() {
-    Result r = run("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString(), foreign.toString());
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString(), foreign.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out().lines()).hasSize(2);
     assertThat(r.out().lines().skip(1).findFirst().orElseThrow())
@@ -82,10 +61,10 @@ class ValidateCommandTest {
   @Test
   void setupFailureExitsTwoWithSetupError() throws Exception {
     Path empty = Files.createDirectories(tmp.resolve("empty"));
-    Result r = run("validate", "--json", "--msp-dir", empty.toString(), "--msp-id", "Org1MSP", peer.toString());
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", empty.toString(), "--msp-id", "Org1MSP", peer.toString());
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.out()).startsWith("{\"setup_error\":").contains("\"rule\":\"FOLDER-04\"");
-    Result text = run("validate", "--msp-dir", empty.toString(), "--msp-id", "Org1MSP", peer.toString());
+    CliRun text = CliRun.of("validate", "--msp-dir", empty.toString(), "--msp-id", "Org1MSP", peer.toString());
     assertThat(text.status()).isEqualTo(2);
     assertThat(text.err()).contains("FOLDER-04").doesNotContain("Exception");
   }
@@ -94,23 +73,23 @@ class ValidateCommandTest {
   void setupErrorNamesTheFileInTheFolder() throws Exception {
     Files.writeString(msp.resolve("cacerts/zz-not-a-cert.pem"),
         "-----BEGIN PRIVATE KEY-----\nAAECAwQF\n-----END PRIVATE KEY-----\n");
-    Result r = run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString());
+    CliRun r = CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString());
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err()).contains("[SETUP-PARSE-01]", "cacerts/zz-not-a-cert.pem (root_certs[1])");
   }
 
   @Test
   void usageErrorsExitThree() {
-    assertThat(run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP").status()).isEqualTo(3);
-    assertThat(run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "2.0", peer.toString()).status())
+    assertThat(CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP").status()).isEqualTo(3);
+    assertThat(CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "2.0", peer.toString()).status())
         .isEqualTo(3);
-    assertThat(run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", tmp.resolve("missing.pem").toString()).status())
+    assertThat(CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", tmp.resolve("missing.pem").toString()).status())
         .isEqualTo(3);
   }
 
   @Test
   void textOutputIsOneReadableLinePerInput() {
-    Result r = run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "1.4.3", peer.toString(), foreign.toString());
+    CliRun r = CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "1.4.3", peer.toString(), foreign.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out().lines().toList()).hasSize(2);
     assertThat(r.out()).contains(": valid (subject", ": INVALID [SANITIZE-03]");
@@ -122,12 +101,12 @@ class ValidateCommandTest {
         .setMspid("Org1MSP").setIdBytes(com.google.protobuf.ByteString.copyFrom(Files.readAllBytes(peer))).build().toByteArray();
     Path p = tmp.resolve("peer.id");
     Files.write(p, si);
-    Result r = run("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", p.toString());
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", p.toString());
     assertThat(r.status()).isZero();
     byte[] other = org.hyperledger.fabric.protos.msp.SerializedIdentity.newBuilder()
         .setMspid("Org2MSP").setIdBytes(com.google.protobuf.ByteString.copyFrom(Files.readAllBytes(peer))).build().toByteArray();
     Files.write(p, other);
-    Result r2 = run("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", p.toString());
+    CliRun r2 = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", p.toString());
     assertThat(r2.status()).isEqualTo(1);
     assertThat(r2.out()).contains("\"reason\":\"MSP_ID_MISMATCH\"");
   }

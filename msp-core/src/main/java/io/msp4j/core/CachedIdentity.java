@@ -58,6 +58,11 @@ final class CachedIdentity implements Identity {
   }
 
   @Override
+  public boolean anonymous() {
+    return inner.anonymous();
+  }
+
+  @Override
   public byte[] serialize() {
     return inner.serialize();
   }

@@ -46,6 +46,12 @@ public interface Identity {
   /** The certificate's notAfter (IDENT-05). */
   Instant expiresAt();
 
+  /**
+   * Whether the identity hides who it is (IDENT-06). Always false for X.509 identities, which
+   * carry their certificate; anonymous credentials (Idemix) are out of scope.
+   */
+  boolean anonymous();
+
   /** The serialized form: SerializedIdentity with the sanitised certificate as PEM (IDENT-04). */
   byte[] serialize();
 

@@ -165,6 +165,11 @@ final class FakeMsp implements Msp {
     }
 
     @Override
+    public boolean anonymous() {
+      return false;
+    }
+
+    @Override
     public byte[] serialize() {
       return serialized(msp.id, name);
     }

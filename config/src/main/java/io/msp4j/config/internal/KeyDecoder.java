@@ -136,31 +136,6 @@ public final class KeyDecoder {
     }
   }
 
-  /**
-   * Fabric's SKI of a public key: SHA-256 of the uncompressed EC point (coordinates padded to the
-   * field size), of the 32 raw Ed25519 bytes, or of the PKCS#1 RSAPublicKey DER.
-   *
-   * @throws IllegalArgumentException for other key types
-   */
-  public static byte[] ski(PublicKey key) {
-    SubjectPublicKeyInfo spki = SubjectPublicKeyInfo.getInstance(key.getEncoded());
-    ASN1ObjectIdentifier alg = spki.getAlgorithm().getAlgorithm();
-    byte[] data = spki.getPublicKeyData().getOctets();
-    if (alg.equals(X9ObjectIdentifiers.id_ecPublicKey)) {
-      ASN1ObjectIdentifier oid =
-          ASN1ObjectIdentifier.getInstance(spki.getAlgorithm().getParameters());
-      return sha256(curve(oid).getCurve().decodePoint(data).getEncoded(false));
-    }
-    if (alg.equals(EdECObjectIdentifiers.id_Ed25519)) {
-      return sha256(data);
-    }
-    if (alg.equals(PKCSObjectIdentifiers.rsaEncryption)) {
-      RSAPublicKey rsa = RSAPublicKey.getInstance(data);
-      return sha256(der(new RSAPublicKey(rsa.getModulus(), rsa.getPublicExponent())));
-    }
-    throw new IllegalArgumentException("no SKI rule for key algorithm " + alg);
-  }
-
   // ---- PKCS#1 -------------------------------------------------------------------------------
 
   private DecodedPrivateKey pkcs1(byte[] der) {

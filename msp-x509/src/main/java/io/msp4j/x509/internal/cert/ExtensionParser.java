@@ -190,6 +190,10 @@ final class ExtensionParser {
         return false;
       }
       case AKI -> {
+        if (e.critical()) {
+          throw new CertificateParseException(
+              "x509: authority key identifier incorrectly marked critical");
+        }
         ASN1Sequence s = Der.firstSequence(v, "x509: invalid authority key identifier");
         if (s.size() > 0) {
           byte[] tlv = Der.encode(s.getObjectAt(0));
@@ -210,6 +214,10 @@ final class ExtensionParser {
         return false;
       }
       case SKI -> {
+        if (e.critical()) {
+          throw new CertificateParseException(
+              "x509: subject key identifier incorrectly marked critical");
+        }
         if (!(Der.first(v, "x509: invalid subject key identifier") instanceof ASN1OctetString o)) {
           throw new CertificateParseException("x509: invalid subject key identifier");
         }
@@ -228,6 +236,10 @@ final class ExtensionParser {
         return false;
       }
       case AIA -> {
+        if (e.critical()) {
+          throw new CertificateParseException(
+              "x509: authority info access incorrectly marked critical");
+        }
         ASN1Sequence s = Der.firstSequence(v, "x509: invalid authority info access");
         for (ASN1Encodable ad : s) {
           if (!(ad.toASN1Primitive() instanceof ASN1Sequence desc) || desc.size() < 1

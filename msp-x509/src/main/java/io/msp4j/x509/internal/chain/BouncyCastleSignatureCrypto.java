@@ -11,9 +11,11 @@ import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
+import org.bouncycastle.asn1.oiw.OIWObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x509.DigestInfo;
 import org.bouncycastle.crypto.Digest;
+import org.bouncycastle.crypto.digests.SHA1Digest;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.digests.SHA384Digest;
 import org.bouncycastle.crypto.digests.SHA512Digest;
@@ -55,6 +57,7 @@ public final class BouncyCastleSignatureCrypto implements SignatureCrypto {
 
   private static Digest newDigest(SignatureAlgorithm algorithm) {
     return switch (algorithm.hash()) {
+      case "SHA-1" -> new SHA1Digest();
       case "SHA-256" -> new SHA256Digest();
       case "SHA-384" -> new SHA384Digest();
       case "SHA-512" -> new SHA512Digest();
@@ -137,6 +140,7 @@ public final class BouncyCastleSignatureCrypto implements SignatureCrypto {
 
   private static org.bouncycastle.asn1.ASN1ObjectIdentifier hashOid(SignatureAlgorithm a) {
     return switch (a.hash()) {
+      case "SHA-1" -> OIWObjectIdentifiers.idSHA1;
       case "SHA-256" -> NISTObjectIdentifiers.id_sha256;
       case "SHA-384" -> NISTObjectIdentifiers.id_sha384;
       case "SHA-512" -> NISTObjectIdentifiers.id_sha512;

@@ -11,7 +11,8 @@ import io.msp4j.x509.internal.cert.SignatureAlgorithm;
 public interface SignatureCrypto {
   /**
    * Verifies {@code signature} over {@code signedData} with {@code key}. The caller has already
-   * checked that the algorithm is secure and matches the key type. Returns false for any
+   * checked that the algorithm is acceptable for its use (chains refuse SHA-1, CRLs accept it)
+   * and that it matches the key type. Returns false for any
    * malformed input; never throws for bad signatures.
    */
   boolean verify(SignatureAlgorithm algorithm, CertPublicKey key, byte[] signedData,

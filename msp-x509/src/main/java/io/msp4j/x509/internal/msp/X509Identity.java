@@ -126,6 +126,12 @@ final class X509Identity implements Identity {
     return cert.notAfter();
   }
 
+  /** X.509 identities are never anonymous (IDENT-06). */
+  @Override
+  public boolean anonymous() {
+    return false;
+  }
+
   @Override
   public byte[] serialize() {
     return SerializedIdentity.newBuilder()

@@ -102,6 +102,12 @@ final class X509SigningIdentity implements SigningIdentity {
     return identity.expiresAt();
   }
 
+  /** X.509 identities are never anonymous (IDENT-06). */
+  @Override
+  public boolean anonymous() {
+    return false;
+  }
+
   @Override
   public byte[] serialize() {
     return identity.serialize();
