@@ -115,7 +115,7 @@ class ValidateCommandTest {
   @Tag("PRINCIPAL-ROLE-03")
   void rolesOfEachIdentityArePrinted() throws Exception {
     Path admin = write("admin.pem", Files.readString(msp.resolve("admincerts").toFile().listFiles()[0].toPath()));
-    Result r = run("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "1.4.3",
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "1.4.3",
         peer.toString(), admin.toString());
     assertThat(r.status()).isZero();
     List<String> lines = r.out().lines().toList();
@@ -133,7 +133,7 @@ class ValidateCommandTest {
     Path dir = MspFolder.builder().caCert(root).adminCert(twoOus)
         .configYaml(ConfigYaml.cryptogenNodeOus("cacerts/cacert.pem")).build().writeTo(tmp.resolve("msp2"));
     Path admin = write("admin2.pem", twoOus.pem());
-    Result r = run("validate", "--json", "--msp-dir", dir.toString(), "--msp-id", "Org1MSP", "--msp-version", "3.0",
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", dir.toString(), "--msp-id", "Org1MSP", "--msp-version", "3.0",
         admin.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out()).contains("\"valid\":false", "\"reason\":\"NODEOU_MULTIPLE\"",
@@ -142,13 +142,13 @@ class ValidateCommandTest {
 
   @Test
   void rolesAreNullWhenTheIdentityCannotBeDeserialised() {
-    Result r = run("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", foreign.toString());
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", foreign.toString());
     assertThat(r.out()).contains("\"roles\":null");
   }
 
   @Test
   void textOutputNamesTheRolesHeld() {
-    Result r = run("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "3.0", peer.toString());
+    CliRun r = CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "3.0", peer.toString());
     assertThat(r.out()).contains(" roles: member, peer");
   }
 }
