@@ -6,6 +6,7 @@ import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Function;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Null;
@@ -23,7 +24,8 @@ import org.bouncycastle.math.ec.ECPoint;
 /**
  * The subject public key of a certificate: algorithm, curve, the JCA key and Bouncy Castle's
  * lightweight parameters (for signature checks), parsed with the acceptance rules of Go's
- * {@code parsePublicKey}. Immutable.
+ * {@code parsePublicKey}. Immutable; the JCA key is made on first request, and a crypto
+ * provider's prepared form of the key can be kept with it ({@link #prepared}).
  */
 public final class CertPublicKey {
   private static final String OID_RSA = "1.2.840.113549.1.1.1";
@@ -31,21 +33,31 @@ public final class CertPublicKey {
   private static final String OID_EC = "1.2.840.10045.2.1";
   private static final String OID_ED25519 = "1.3.101.112";
 
-  /** Local provider instance, used only to build JCA key objects; never registered globally. */
-  private static final BouncyCastleProvider PROVIDER = new BouncyCastleProvider();
+  /**
+   * Local provider instance, used only to build JCA key objects, made when the first one is asked
+   * for (its construction loads hundreds of classes); never registered globally.
+   */
+  private static final class JcaProvider {
+    static final BouncyCastleProvider INSTANCE = new BouncyCastleProvider();
+  }
 
   private final KeyAlgorithm algorithm;
   private final String curve;
   private final byte[] spki;
-  private final PublicKey publicKey;
+  private final String jcaName;
   private final AsymmetricKeyParameter parameters;
+  private volatile PublicKey publicKey;
+  /** A crypto provider's prepared form of this key and the provider that made it. */
+  private volatile Prepared prepared;
 
-  private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, PublicKey publicKey,
+  private record Prepared(Object owner, Object value) {}
+
+  private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
       AsymmetricKeyParameter parameters) {
     this.algorithm = algorithm;
     this.curve = curve;
     this.spki = spki;
-    this.publicKey = publicKey;
+    this.jcaName = jcaName;
     this.parameters = parameters;
   }
 
@@ -137,9 +149,7 @@ public final class CertPublicKey {
     try {
       SubjectPublicKeyInfo info = SubjectPublicKeyInfo.getInstance(spkiDer);
       AsymmetricKeyParameter params = PublicKeyFactory.createKey(info);
-      PublicKey key = KeyFactory.getInstance(jca, PROVIDER)
-          .generatePublic(new X509EncodedKeySpec(spkiDer));
-      return new CertPublicKey(alg, curve, spkiDer, key, params);
+      return new CertPublicKey(alg, curve, spkiDer, jca, params);
     } catch (Exception ex) {
       throw new CertificateParseException("x509: cannot import " + jca + " public key: "
           + ex.getMessage(), ex);
@@ -169,7 +179,37 @@ public final class CertPublicKey {
 
   /** The JCA public key; empty for DSA and unknown algorithms. */
   public Optional<PublicKey> publicKey() {
-    return Optional.ofNullable(publicKey);
+    if (jcaName == null) {
+      return Optional.empty();
+    }
+    PublicKey key = publicKey;
+    if (key == null) {
+      try {
+        key = KeyFactory.getInstance(jcaName, JcaProvider.INSTANCE)
+            .generatePublic(new X509EncodedKeySpec(spki));
+      } catch (Exception ex) {
+        // The same bytes already made Bouncy Castle's lightweight parameters at parse time.
+        throw new IllegalStateException("cannot make the JCA form of a parsed " + jcaName
+            + " public key: " + ex.getMessage(), ex);
+      }
+      publicKey = key;
+    }
+    return Optional.of(key);
+  }
+
+  /**
+   * A crypto provider's prepared form of this key: made by {@code make} on the first request of
+   * {@code owner} and kept, so that decoded points and precomputed tables serve every later
+   * signature check. One form is kept at a time (an MSP uses one provider).
+   */
+  public <T> T prepared(Object owner, Class<T> type, Function<CertPublicKey, ? extends T> make) {
+    Prepared p = prepared;
+    if (p != null && p.owner() == owner) {
+      return type.cast(p.value());
+    }
+    T value = make.apply(this);
+    prepared = new Prepared(owner, value);
+    return value;
   }
 
   /** Bouncy Castle lightweight parameters; empty for DSA and unknown algorithms. */

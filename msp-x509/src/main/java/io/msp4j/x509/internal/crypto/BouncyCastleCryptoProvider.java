@@ -8,7 +8,9 @@ import java.security.PrivateKey;
 import java.util.Objects;
 import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.digests.SHA384Digest;
 import org.bouncycastle.crypto.digests.SHA3Digest;
+import org.bouncycastle.crypto.digests.SHA512Digest;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
@@ -38,6 +40,8 @@ public final class BouncyCastleCryptoProvider implements CryptoProvider {
     Digest d = switch (Objects.requireNonNull(digest, "digest")) {
       case SHA2_256 -> new SHA256Digest();
       case SHA3_256 -> new SHA3Digest(256);
+      case SHA2_384 -> new SHA384Digest();
+      case SHA2_512 -> new SHA512Digest();
     };
     d.update(data, 0, data.length);
     byte[] out = new byte[d.getDigestSize()];

@@ -10,10 +10,11 @@ import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.SubjectKeyIds;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
-import io.msp4j.x509.internal.chain.BouncyCastleSignatureCrypto;
 import io.msp4j.x509.internal.chain.PathBuilder;
 import io.msp4j.x509.internal.chain.SignatureCrypto;
+import io.msp4j.x509.internal.crypto.CryptoProvider;
 import io.msp4j.x509.internal.crypto.CryptoProviders;
+import io.msp4j.x509.internal.crypto.ProviderSignatureCrypto;
 import java.nio.ByteBuffer;
 import java.security.PrivateKey;
 import java.util.ArrayList;
@@ -35,9 +36,11 @@ public final class MspSetup {
   private final FabricMSPConfig conf;
   private final VersionRules rules;
   private final SetupOptions options;
-  private final SignatureCrypto crypto = new BouncyCastleSignatureCrypto();
-  private final PathBuilder paths = new PathBuilder(crypto);
-  private final Chains chains = new Chains(paths);
+  /** One provider for certificate, CRL and message signatures (DESIGN principle 4). */
+  private final CryptoProvider provider;
+  private final SignatureCrypto crypto;
+  private final PathBuilder paths;
+  private final Chains chains;
   private final IdentityFactory identities;
 
   private Pools pools;
@@ -50,15 +53,26 @@ public final class MspSetup {
   private final OuIdentifiers.Builder ouIdentifiers = OuIdentifiers.builder();
   private NodeOus nodeOus = NodeOus.off();
 
-  private MspSetup(FabricMSPConfig conf, MspVersion version, SetupOptions options) {
+  private MspSetup(
+      FabricMSPConfig conf, MspVersion version, SetupOptions options, CryptoProvider provider) {
     this.conf = conf;
     this.rules = VersionRules.of(version);
     this.options = options;
+    this.provider = provider;
+    this.crypto = new ProviderSignatureCrypto(provider);
+    this.paths = new PathBuilder(crypto);
+    this.chains = new Chains(paths);
     this.identities = new IdentityFactory(CryptoSettings.of(conf), new Sanitizer(paths));
   }
 
   /** Runs setup; see {@link io.msp4j.x509.X509Msps#setup}. */
   public static X509Msp run(MSPConfig config, MspVersion version, SetupOptions options) {
+    return run(config, version, options, CryptoProviders.forBackend(options.crypto()));
+  }
+
+  /** Runs setup with the given crypto provider (tests count or swap the crypto with this). */
+  static X509Msp run(
+      MSPConfig config, MspVersion version, SetupOptions options, CryptoProvider provider) {
     FabricMSPConfig conf;
     try {
       conf = FabricMSPConfig.parseFrom(config.getConfig());
@@ -68,7 +82,7 @@ public final class MspSetup {
           "SETUP-CONF-01",
           "MSPConfig.config is not a FabricMSPConfig: " + e.getMessage());
     }
-    return new MspSetup(conf, version, options).run();
+    return new MspSetup(conf, version, options, provider).run();
   }
 
   private X509Msp run() {
@@ -105,8 +119,7 @@ public final class MspSetup {
             signer,
             tls.roots(),
             tls.intermediates(),
-            new MessageSignatures(
-                CryptoProviders.defaultProvider(), CryptoSettings.of(conf).signatureHashFamily()));
+            new MessageSignatures(provider, CryptoSettings.of(conf).signatureHashFamily()));
     new AdminPostCheck(msp).check(admins);
     return msp;
   }
