@@ -5,6 +5,7 @@ import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.OrganizationalUnit;
+import io.msp4j.core.Principal;
 import io.msp4j.x509.X509Msp;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -91,6 +93,7 @@ final class ValidateCommand implements Callable<Integer> {
       certificate(o, e.certificate().orElse(null));
       o.put("ous", List.of());
       o.put("identifier", null);
+      o.put("roles", null);
       return o;
     }
     try {
@@ -112,7 +115,20 @@ final class ValidateCommand implements Callable<Integer> {
     }
     o.put("ous", ous);
     o.put("identifier", identity.identifier().id());
+    o.put("roles", roles(m, identity));
     return o;
+  }
+
+  /**
+   * Which ROLE principals of this MSP the identity satisfies, computed whether or not it is valid
+   * (a configured admin is an admin without validation, PRINCIPAL-ROLE-02/03).
+   */
+  private static Map<String, Object> roles(X509Msp m, Identity identity) {
+    Map<String, Object> r = new LinkedHashMap<>();
+    for (Principal.RoleType type : Principal.RoleType.values()) {
+      r.put(type.name().toLowerCase(Locale.ROOT), m.isSatisfied(identity, new Principal.Role(m.id(), type)));
+    }
+    return r;
   }
 
   private static void failure(Map<String, Object> o, IdentityException e) {

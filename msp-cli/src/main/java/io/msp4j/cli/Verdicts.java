@@ -1,6 +1,7 @@
 package io.msp4j.cli;
 
 import java.util.Map;
+import java.util.StringJoiner;
 
 /** The readable one-line form of a verdict, for output without {@code --json}. */
 final class Verdicts {
@@ -10,9 +11,25 @@ final class Verdicts {
     StringBuilder sb = new StringBuilder().append(v.get("input")).append(": ");
     if (Boolean.TRUE.equals(v.get("valid"))) {
       // A failure message already names the certificate; a valid verdict says which one.
-      return sb.append("valid (subject \"").append(v.get("subject"))
-          .append("\", serial ").append(v.get("serial")).append(')').toString();
+      sb.append("valid (subject \"").append(v.get("subject"))
+          .append("\", serial ").append(v.get("serial")).append(')');
+      return appendRoles(sb, v).toString();
     }
-    return sb.append("INVALID [").append(v.get("rule")).append("] ").append(v.get("message")).toString();
+    sb.append("INVALID [").append(v.get("rule")).append("] ").append(v.get("message"));
+    return appendRoles(sb, v).toString();
+  }
+
+  /** " roles: admin, client" for the roles the identity satisfies, nothing when none. */
+  private static StringBuilder appendRoles(StringBuilder sb, Map<String, Object> v) {
+    if (v.get("roles") instanceof Map<?, ?> roles) {
+      StringJoiner held = new StringJoiner(", ", " roles: ", "").setEmptyValue("");
+      roles.forEach((role, yes) -> {
+        if (Boolean.TRUE.equals(yes)) {
+          held.add(String.valueOf(role));
+        }
+      });
+      sb.append(held);
+    }
+    return sb;
   }
 }

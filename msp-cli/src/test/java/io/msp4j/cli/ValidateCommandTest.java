@@ -8,7 +8,9 @@ import io.msp4j.testdata.MspFolder;
 import io.msp4j.testdata.TestPki;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,5 +109,46 @@ class ValidateCommandTest {
     CliRun r2 = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", p.toString());
     assertThat(r2.status()).isEqualTo(1);
     assertThat(r2.out()).contains("\"reason\":\"MSP_ID_MISMATCH\"");
+  }
+
+  @Test
+  @Tag("PRINCIPAL-ROLE-03")
+  void rolesOfEachIdentityArePrinted() throws Exception {
+    Path admin = write("admin.pem", Files.readString(msp.resolve("admincerts").toFile().listFiles()[0].toPath()));
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "1.4.3",
+        peer.toString(), admin.toString());
+    assertThat(r.status()).isZero();
+    List<String> lines = r.out().lines().toList();
+    assertThat(lines.get(0)).contains(
+        "\"roles\":{\"member\":true,\"admin\":false,\"client\":false,\"peer\":true,\"orderer\":false}");
+    assertThat(lines.get(1)).contains(
+        "\"roles\":{\"member\":true,\"admin\":true,\"client\":false,\"peer\":false,\"orderer\":false}");
+  }
+
+  @Test
+  @Tag("PRINCIPAL-ROLE-02")
+  void rolesAreComputedForInvalidIdentitiesToo() throws Exception {
+    // Two NodeOUs make the admin certificate invalid, yet it is an admin by admincerts (1.4.3+).
+    IssuedCertificate twoOus = pki.leaf("C=US,O=Org1,OU=client,OU=peer,CN=Admin2@org1", root);
+    Path dir = MspFolder.builder().caCert(root).adminCert(twoOus)
+        .configYaml(ConfigYaml.cryptogenNodeOus("cacerts/cacert.pem")).build().writeTo(tmp.resolve("msp2"));
+    Path admin = write("admin2.pem", twoOus.pem());
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", dir.toString(), "--msp-id", "Org1MSP", "--msp-version", "3.0",
+        admin.toString());
+    assertThat(r.status()).isEqualTo(1);
+    assertThat(r.out()).contains("\"valid\":false", "\"reason\":\"NODEOU_MULTIPLE\"",
+        "\"roles\":{\"member\":false,\"admin\":true,\"client\":false,\"peer\":false,\"orderer\":false}");
+  }
+
+  @Test
+  void rolesAreNullWhenTheIdentityCannotBeDeserialised() {
+    CliRun r = CliRun.of("validate", "--json", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", foreign.toString());
+    assertThat(r.out()).contains("\"roles\":null");
+  }
+
+  @Test
+  void textOutputNamesTheRolesHeld() {
+    CliRun r = CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", "--msp-version", "3.0", peer.toString());
+    assertThat(r.out()).contains(" roles: member, peer");
   }
 }

@@ -69,8 +69,13 @@ public interface Identity {
    * The identity is not validated and its expiry is not looked at; call {@link Msp#validate}
    * for that. Returns normally when the signature verifies.
    *
+   * <p>The reasons follow Fabric's two kinds of failure: {@code SIGNATURE_MALFORMED} where
+   * Fabric's crypto layer refuses the signature with an error, {@code SIGNATURE_INVALID} where it
+   * computes that the signature does not verify.
+   *
    * @throws IdentityException with reason {@link Reason#SIGNATURE_INVALID} (the signature does
-   *     not verify), {@link Reason#SIGNATURE_MALFORMED} (empty, not decodable, or high S),
+   *     not verify, or an Ed25519 message is empty), {@link Reason#SIGNATURE_MALFORMED} (empty,
+   *     not decodable, or high S),
    *     {@link Reason#HASH_FAMILY_UNSUPPORTED} (the MSP's hash family is neither SHA2 nor SHA3)
    *     or {@link Reason#KEY_ALGORITHM_NOT_ACCEPTED} (an RSA key)
    */

@@ -4,8 +4,10 @@ package io.msp4j.core;
  * An identity that can sign: the signing certificate of a local MSP and its private key (spec
  * CORE-04). Obtained from {@link Msp#defaultSigningIdentity()}.
  *
- * <p>As in Fabric, the signing identity object itself is not something an MSP validates or
- * matches against principals: use {@link #publicVersion()} for that (VALIDATE-03).
+ * <p>Its own {@code validate()} and {@code satisfies(...)} work on the plain identity, as in
+ * Fabric. As in Fabric too, an MSP given the signing object itself ({@code msp.validate(si)}) does
+ * not recognise it as one of its identities (VALIDATE-03, PRINCIPAL-03): pass {@link
+ * #publicVersion()} instead.
  */
 public interface SigningIdentity extends Identity {
 

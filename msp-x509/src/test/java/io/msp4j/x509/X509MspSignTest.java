@@ -215,6 +215,7 @@ class X509MspSignTest {
     X509Msp msp = localWithKeyMaterial(signer, MspVersion.V3_0);
     SigningIdentity si = msp.defaultSigningIdentity();
     msp.validate(si.publicVersion());
+    si.validate(); // its own validate works on the plain identity, as Fabric's promoted method does
     IdentityException e = assertThrows(IdentityException.class, () -> msp.validate(si));
     assertThat(e.reason()).isEqualTo(Reason.NOT_AN_X509_IDENTITY);
   }

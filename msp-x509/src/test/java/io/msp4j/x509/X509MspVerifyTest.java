@@ -44,8 +44,17 @@ class X509MspVerifyTest {
   private final IssuedCertificate user = org.leaf("CN=user1");
   private final X509Msp msp = msp(MspVersion.V3_0);
 
+  /** The crypto backend under test; {@link X509MspVerifyBouncyCastleTest} runs the same tests on the other. */
+  CryptoBackend backend() {
+    return CryptoBackend.AUTO;
+  }
+
+  private SetupOptions options() {
+    return SetupOptions.defaults().withCrypto(backend());
+  }
+
   private X509Msp msp(MspVersion v) {
-    return X509Msps.setup(MspConfigs.of(org.root).admin(admin).build(), v);
+    return X509Msps.setup(MspConfigs.of(org.root).admin(admin).build(), v, options());
   }
 
   private X509Msp mspWithFamily(String family) {
@@ -56,7 +65,8 @@ class X509MspVerifyTest {
                 .setCryptoConfig(c.fabricConfig().getCryptoConfig().toBuilder().setSignatureHashFamily(family))
                 .build().toByteString())
             .build(),
-        MspVersion.V3_0);
+        MspVersion.V3_0,
+        options());
   }
 
   private static Identity id(X509Msp m, IssuedCertificate c) {
@@ -279,6 +289,55 @@ class X509MspVerifyTest {
     id.verify(MSG, concat(minimal, "junk".getBytes(StandardCharsets.US_ASCII)));
   }
 
+  @Test
+  @Tag("VERIFY-03")
+  @Tag("SIG-DER-01")
+  void specialValuesOfROrSNeverVerify() {
+    // Wycheproof-style edge values, generated here: each is either refused as malformed/high-S
+    // or fails the ECDSA equation, never accepted.
+    BigInteger[] rs = MessageSigs.lowS(ecdsa(key(user), sha256(MSG)), N256);
+    BigInteger one = BigInteger.ONE;
+    BigInteger nm1 = N256.subtract(one);
+    BigInteger half = N256.shiftRight(1);
+    BigInteger[][] cases = {
+        {one, one}, {one, rs[1]}, {rs[0], one}, {nm1, rs[1]}, {rs[0], nm1}, {nm1, nm1},
+        {rs[1], rs[0]}, {half, half}, {rs[0], half}, {BigInteger.TWO.pow(256), rs[1]},
+        {rs[0], BigInteger.TWO.pow(255)}};
+    Identity id = id(msp, user);
+    for (BigInteger[] c : cases) {
+      IdentityException e = fails(id, MSG, der(c[0], c[1]));
+      assertThat(e.reason()).isIn(Reason.SIGNATURE_INVALID, Reason.SIGNATURE_MALFORMED);
+      assertThat(e.rule()).isEqualTo("VERIFY-03");
+    }
+  }
+
+  @Test
+  @Tag("VERIFY-03")
+  @Tag("SIG-DER-01")
+  void noSingleBitFlipOfAnEcdsaSignatureVerifies() {
+    byte[] sig = good();
+    Identity id = id(msp, user);
+    for (int bit = 0; bit < sig.length * 8; bit++) {
+      byte[] flipped = sig.clone();
+      flipped[bit / 8] ^= (byte) (1 << (bit % 8));
+      IdentityException e = fails(id, MSG, flipped);
+      assertThat(e.reason()).as("bit %d", bit).isIn(Reason.SIGNATURE_INVALID, Reason.SIGNATURE_MALFORMED);
+    }
+  }
+
+  @Test
+  @Tag("VERIFY-04")
+  void noSingleBitFlipOfAnEd25519SignatureVerifies() {
+    IssuedCertificate ed = org.custom().subject("CN=ed").leaf().keyAlgorithm(KeyAlgorithm.ED25519).build();
+    byte[] sig = MessageSigs.ed25519(key(ed), MSG);
+    Identity id = id(msp, ed);
+    for (int bit = 0; bit < sig.length * 8; bit++) {
+      byte[] flipped = sig.clone();
+      flipped[bit / 8] ^= (byte) (1 << (bit % 8));
+      assertThat(fails(id, MSG, flipped).reason()).as("bit %d", bit).isEqualTo(Reason.SIGNATURE_INVALID);
+    }
+  }
+
   // ---- keys (VERIFY-03, VERIFY-04, VERIFY-05, ALG-*) ----
 
   @Test
@@ -400,7 +459,8 @@ class X509MspVerifyTest {
   void invalidIdentityStillVerifies() {
     // Issued by the root although an intermediate is configured: invalid (VALIDATE-04), yet verify works.
     IssuedCertificate ica = org.intermediate(org.root, "CN=ica");
-    X509Msp withIca = X509Msps.setup(MspConfigs.of(org.root).intermediate(ica).admin(org.leaf(ica, "CN=admin")).build(), MspVersion.V3_0);
+    X509Msp withIca = X509Msps.setup(
+        MspConfigs.of(org.root).intermediate(ica).admin(org.leaf(ica, "CN=admin")).build(), MspVersion.V3_0, options());
     Identity id = id(withIca, user);
     assertThrows(IdentityException.class, () -> withIca.validate(id));
     id.verify(MSG, good());

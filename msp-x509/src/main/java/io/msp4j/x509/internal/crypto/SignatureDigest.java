@@ -9,18 +9,25 @@ import java.util.Optional;
  */
 public enum SignatureDigest {
   /** SHA-256, for the family {@code SHA2}. */
-  SHA2_256("SHA2"),
+  SHA2_256("SHA2", "SHA-256"),
   /** SHA3-256, for the family {@code SHA3}. */
-  SHA3_256("SHA3"),
+  SHA3_256("SHA3", "SHA3-256"),
   /** SHA-384, for certificate and CRL signatures only (no hash family selects it). */
-  SHA2_384(null),
+  SHA2_384(null, "SHA-384"),
   /** SHA-512, for certificate and CRL signatures only (no hash family selects it). */
-  SHA2_512(null);
+  SHA2_512(null, "SHA-512");
 
   private final String family;
+  private final String displayName;
 
-  SignatureDigest(String family) {
+  SignatureDigest(String family, String displayName) {
     this.family = family;
+    this.displayName = displayName;
+  }
+
+  /** The usual name, such as {@code SHA-256}. */
+  public String displayName() {
+    return displayName;
   }
 
   /** The {@code signature_hash_family} value that selects this digest; null for none. */

@@ -97,7 +97,7 @@ final class MessageSignatures {
           Reason.SIGNATURE_INVALID,
           "VERIFY-03",
           "the ECDSA signature does not verify with the certificate's " + curve + " key over the "
-              + digest.name().replace('_', '-') + " digest of the message");
+              + digest.displayName() + " digest of the message");
     }
   }
 
