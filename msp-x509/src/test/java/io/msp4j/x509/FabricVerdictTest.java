@@ -187,4 +187,45 @@ class FabricVerdictTest {
     X509Msp msp = withCrl(crl);
     msp.validate(identity(msp, victim));
   }
+
+  // ---- certificates: what Go's parser tolerates and what it refuses (SETUP-PARSE-01) -------------
+
+  private Identity rawIdentity(X509Msp msp, byte[] pem) {
+    return msp.deserialize(MspConfigs.serialized(MspConfigs.MSP_ID, pem));
+  }
+
+  @Test
+  @Tag("SETUP-PARSE-01")
+  @Tag("DESER-01")
+  void extensionOidWithAnArcBeyond31BitsMakesTheCertificateUnparsable() {
+    IssuedCertificate template = org.leaf("CN=arc,OU=client");
+    byte[][] exts = RawCert.extensions(template);
+    // 1.2.4294967295: the last arc needs 32 bits
+    byte[] hugeArc = RawCrl.tlv(0x30, RawCrl.cat(
+        new byte[] {6, 6, 0x2a, (byte) 0x8f, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x7f},
+        RawCrl.tlv(0x04, new byte[] {5, 0})));
+    byte[] pem = RawCert.withExtensionsField(template, org.root,
+        RawCrl.tlv(0xa3, RawCrl.tlv(0x30, RawCrl.cat(RawCrl.cat(exts), hugeArc))));
+    IdentityException e = assertThrows(IdentityException.class, () -> rawIdentity(plain(MspVersion.V3_0), pem));
+    assertThat(e.reason()).isEqualTo(Reason.CERTIFICATE_UNPARSABLE);
+
+    // 1.2.2147483647 is the largest arc Go reads
+    byte[] maxArc = RawCrl.tlv(0x30, RawCrl.cat(
+        new byte[] {6, 6, 0x2a, (byte) 0x87, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x7f},
+        RawCrl.tlv(0x04, new byte[] {5, 0})));
+    byte[] ok = RawCert.withExtensionsField(template, org.root,
+        RawCrl.tlv(0xa3, RawCrl.tlv(0x30, RawCrl.cat(RawCrl.cat(exts), maxArc))));
+    X509Msp msp = plain(MspVersion.V3_0);
+    msp.validate(rawIdentity(msp, ok));
+  }
+
+  @Test
+  @Tag("SETUP-PARSE-01")
+  void elementsAfterTheExtensionsSequenceAreIgnored() {
+    IssuedCertificate template = org.leaf("CN=tail,OU=client");
+    byte[] pem = RawCert.withExtensionsField(template, org.root, RawCrl.tlv(0xa3, RawCrl.cat(
+        RawCrl.tlv(0x30, RawCrl.cat(RawCert.extensions(template))), RawCrl.integer(BigInteger.ONE))));
+    X509Msp msp = plain(MspVersion.V1_4_3);
+    msp.validate(rawIdentity(msp, pem));
+  }
 }

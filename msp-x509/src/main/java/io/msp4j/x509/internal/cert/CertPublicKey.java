@@ -68,6 +68,7 @@ public final class CertPublicKey {
         || !(aiSeq.getObjectAt(0) instanceof ASN1ObjectIdentifier algOid)) {
       throw new CertificateParseException("x509: malformed spki");
     }
+    Der.goOid(algOid, "x509: malformed OID");
     byte[] keyBytes = Der.bitStringBytes(spkiSeq.getObjectAt(1), "x509: malformed subjectPublicKey");
     ASN1Encodable params = aiSeq.size() > 1 ? aiSeq.getObjectAt(1) : null;
     String id = algOid.getId();

@@ -7,6 +7,7 @@ import org.bouncycastle.asn1.ASN1BitString;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1InputStream;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.DERBitString;
@@ -95,6 +96,28 @@ public final class Der {
       carry = b & ((1 << pad) - 1);
     }
     return out;
+  }
+
+  /**
+   * Go's cryptobyte limit on OBJECT IDENTIFIER arcs: every sub-identifier (the first one holding
+   * the first two arcs) must be below 2^31. Throws {@code error} otherwise.
+   */
+  public static ASN1ObjectIdentifier goOid(ASN1Encodable object, String error) {
+    if (!(object instanceof ASN1ObjectIdentifier oid)) {
+      throw new CertificateParseException(error);
+    }
+    byte[] c = contents(encode(oid));
+    long value = 0;
+    for (byte b : c) {
+      value = (value << 7) | (b & 0x7f);
+      if (value > Integer.MAX_VALUE) {
+        throw new CertificateParseException(error);
+      }
+      if ((b & 0x80) == 0) {
+        value = 0;
+      }
+    }
+    return oid;
   }
 
   /** The content octets of a TLV encoding (low tag number form). */

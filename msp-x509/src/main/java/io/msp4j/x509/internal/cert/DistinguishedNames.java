@@ -43,6 +43,7 @@ final class DistinguishedNames {
         if (!(pair.getObjectAt(0) instanceof ASN1ObjectIdentifier type)) {
           throw new CertificateParseException("x509: invalid RDNSequence: invalid attribute type");
         }
+        Der.goOid(type, "x509: invalid RDNSequence: invalid attribute type");
         if (pair.size() < 2) {
           throw new CertificateParseException(
               "x509: invalid RDNSequence: failed to read attribute value");

@@ -66,6 +66,7 @@ final class ExtensionParser {
       if (!(ext.getObjectAt(0) instanceof ASN1ObjectIdentifier oid)) {
         throw new CertificateParseException("x509: malformed extension OID field");
       }
+      Der.goOid(oid, "x509: malformed extension OID field");
       int i = 1;
       boolean critical = false;
       if (i < ext.size() && ext.getObjectAt(i) instanceof ASN1Boolean b) {
@@ -209,6 +210,7 @@ final class ExtensionParser {
           if (!(o instanceof ASN1ObjectIdentifier oid)) {
             throw new CertificateParseException("x509: invalid extended key usages");
           }
+          Der.goOid(oid, "x509: invalid extended key usages");
           extKeyUsages.add(oid.getId());
         }
         return false;
@@ -246,6 +248,7 @@ final class ExtensionParser {
               || !(desc.getObjectAt(0) instanceof ASN1ObjectIdentifier)) {
             throw new CertificateParseException("x509: invalid authority info access");
           }
+          Der.goOid(desc.getObjectAt(0), "x509: invalid authority info access");
         }
         return false;
       }

@@ -155,6 +155,7 @@ public final class ParsedCertificate {
     } catch (RuntimeException e) {
       throw new CertificateParseException("x509: malformed algorithm identifier", e);
     }
+    Der.goOid(sigAlgId.getAlgorithm(), "x509: malformed OID");
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence issuerSeq)) {
       throw new CertificateParseException("x509: malformed issuer");
     }
@@ -181,18 +182,17 @@ public final class ParsedCertificate {
     i++;
     ExtensionParser ext = new ExtensionParser();
     if (version > 1) {
-      if (i < f.size() && isContext(f.get(i), 1)) {
+      // Go skips a primitive [1] and [2] (the unique identifiers), then reads a constructed [3]
+      // whose first element is the extensions SEQUENCE; anything else there is not looked at.
+      if (i < f.size() && tagByte(f.get(i)) == 0x81) {
         i++;
       }
-      if (i < f.size() && isContext(f.get(i), 2)) {
+      if (i < f.size() && tagByte(f.get(i)) == 0x82) {
         i++;
       }
-      if (version == 3 && i < f.size() && isContext(f.get(i), 3)) {
-        ASN1TaggedObject t = (ASN1TaggedObject) f.get(i);
-        if (!t.isExplicit()) {
-          throw new CertificateParseException("x509: malformed extensions");
-        }
-        ext.parse(t.getExplicitBaseObject().toASN1Primitive());
+      if (version == 3 && i < f.size() && tagByte(f.get(i)) == 0xa3) {
+        byte[] wrapped = Der.contents(Der.encode(f.get(i)));
+        ext.parse(Der.firstSequence(wrapped, "x509: malformed extensions"));
       }
     }
     if (certSeq.size() < 3) {
@@ -203,9 +203,9 @@ public final class ParsedCertificate {
         issuerAttrs, subjectAttrs, notBefore, notAfter, key, sigAlgId, sigAlgDer, signature, ext);
   }
 
-  private static boolean isContext(ASN1Encodable e, int tagNo) {
-    return e instanceof ASN1TaggedObject t && t.getTagClass() == BERTags.CONTEXT_SPECIFIC
-        && t.getTagNo() == tagNo;
+  /** The identifier octet of an element. */
+  private static int tagByte(ASN1Encodable e) {
+    return Der.encode(e)[0] & 0xff;
   }
 
   // ---- raw material ----
