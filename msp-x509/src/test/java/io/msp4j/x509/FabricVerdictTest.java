@@ -228,4 +228,22 @@ class FabricVerdictTest {
     X509Msp msp = plain(MspVersion.V1_4_3);
     msp.validate(rawIdentity(msp, pem));
   }
+
+  @ParameterizedTest
+  @EnumSource(MspVersion.class)
+  @Tag("ALG-04")
+  @Tag("DESER-01")
+  void rsaLeafKeyBouncyCastleWouldRefuseStillDeserialises(MspVersion v) {
+    IssuedCertificate template = org.leaf("CN=rsa-even,OU=client");
+    BigInteger modulus = BigInteger.ONE.shiftLeft(2047).setBit(0).setBit(5);
+    byte[] rsaKey = RawCrl.tlv(0x30, RawCrl.cat(RawCrl.integer(modulus), RawCrl.integer(BigInteger.TWO)));
+    byte[] spki = RawCrl.tlv(0x30, RawCrl.cat(
+        RawCrl.tlv(0x30, RawCrl.cat(RawCrl.oid("1.2.840.113549.1.1.1"), new byte[] {5, 0})),
+        RawCrl.tlv(0x03, RawCrl.cat(new byte[] {0}, rsaKey))));
+    X509Msp msp = plain(v);
+    Identity id = rawIdentity(msp, RawCert.withPublicKeyInfo(template, org.root, spki));
+    assertThat(id.organizationalUnits()).hasSize(1);
+    IdentityException e = assertThrows(IdentityException.class, () -> msp.validate(id));
+    assertThat(e.reason()).isEqualTo(Reason.KEY_ALGORITHM_NOT_ACCEPTED);
+  }
 }

@@ -39,10 +39,22 @@ final class RawCert {
   static byte[] withExtensionsField(IssuedCertificate template, IssuedCertificate issuer,
       byte[] extensionsField) {
     TBSCertificate tbs = Certificate.getInstance(template.der()).getTBSCertificate();
+    return assemble(tbs, issuer, der(tbs.getSubjectPublicKeyInfo()), extensionsField);
+  }
+
+  /** {@code template} with its SubjectPublicKeyInfo replaced by {@code spki}, in PEM. */
+  static byte[] withPublicKeyInfo(IssuedCertificate template, IssuedCertificate issuer, byte[] spki) {
+    TBSCertificate tbs = Certificate.getInstance(template.der()).getTBSCertificate();
+    return assemble(tbs, issuer, spki,
+        der(new org.bouncycastle.asn1.DERTaggedObject(true, 3, tbs.getExtensions())));
+  }
+
+  private static byte[] assemble(TBSCertificate tbs, IssuedCertificate issuer, byte[] spki,
+      byte[] extensionsField) {
     byte[] algorithm = tlv(0x30, RawCrl.oid("1.2.840.10045.4.3.2"));
     byte[] body = cat(der(new org.bouncycastle.asn1.DERTaggedObject(true, 0, tbs.getVersion())),
         der(tbs.getSerialNumber()), algorithm, der(tbs.getIssuer()), der(validity(tbs)),
-        der(tbs.getSubject()), der(tbs.getSubjectPublicKeyInfo()), extensionsField);
+        der(tbs.getSubject()), spki, extensionsField);
     byte[] tbsDer = tlv(0x30, body);
     byte[] sig;
     try {

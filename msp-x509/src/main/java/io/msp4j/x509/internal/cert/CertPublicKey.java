@@ -17,6 +17,7 @@ import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.ECNamedDomainParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
+import org.bouncycastle.crypto.params.RSAKeyParameters;
 import org.bouncycastle.crypto.util.PublicKeyFactory;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.bouncycastle.math.ec.ECPoint;
@@ -88,7 +89,14 @@ public final class CertPublicKey {
         if (e.getValue().signum() <= 0 || e.getValue().bitLength() > 63) {
           throw new CertificateParseException("x509: RSA public exponent is not a positive number");
         }
-        return build(KeyAlgorithm.RSA, null, spkiDer, "RSA");
+        // Go takes any positive modulus and exponent here; a key Bouncy Castle will not build
+        // (even modulus or exponent, small factors) parses all the same and verifies nothing.
+        try {
+          return new CertPublicKey(KeyAlgorithm.RSA, null, spkiDer, "RSA",
+              new RSAKeyParameters(false, n.getValue(), e.getValue()));
+        } catch (IllegalArgumentException ex) {
+          return new CertPublicKey(KeyAlgorithm.RSA, null, spkiDer, null, null);
+        }
       }
       case OID_EC -> {
         if (!(params instanceof ASN1ObjectIdentifier curveOid)) {
@@ -187,7 +195,7 @@ public final class CertPublicKey {
     return Optional.ofNullable(curve);
   }
 
-  /** The JCA public key; empty for DSA and unknown algorithms. */
+  /** The JCA public key; empty for DSA, unknown algorithms and RSA keys that cannot be built. */
   public Optional<PublicKey> publicKey() {
     if (jcaName == null) {
       return Optional.empty();
@@ -222,7 +230,10 @@ public final class CertPublicKey {
     return value;
   }
 
-  /** Bouncy Castle lightweight parameters; empty for DSA and unknown algorithms. */
+  /**
+   * Bouncy Castle lightweight parameters; empty for DSA, unknown algorithms and RSA keys that
+   * cannot be built (such a key verifies no signature).
+   */
   public Optional<AsymmetricKeyParameter> parameters() {
     return Optional.ofNullable(parameters);
   }
