@@ -31,6 +31,18 @@ final class SerialSet {
     return EMPTY;
   }
 
+  /** The set of these serials. */
+  static SerialSet of(java.util.Collection<BigInteger> serials) {
+    if (serials.isEmpty()) {
+      return EMPTY;
+    }
+    Builder b = new Builder(serials.size());
+    for (BigInteger s : serials) {
+      b.add(s);
+    }
+    return b.build();
+  }
+
   /** Whether {@code serial} is in the set. */
   boolean contains(BigInteger serial) {
     byte[] b = serial.toByteArray();
