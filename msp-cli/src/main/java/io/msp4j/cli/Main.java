@@ -2,6 +2,10 @@ package io.msp4j.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,9 +14,24 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify.",
-    subcommands = {ValidateCommand.class, GenerateCommand.class, VerifyCommand.class, SignCommand.class})
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify.")
 public final class Main implements Runnable {
+
+  /**
+   * The subcommands, in the order help lists them. They are registered here rather than in the
+   * annotation so that a run of one subcommand builds the model of that one only: picocli's
+   * reflection over every command's options is a large part of the command's start-up time.
+   */
+  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+    m.put("validate", ValidateCommand::new);
+    m.put("generate", GenerateCommand::new);
+    m.put("verify", VerifyCommand::new);
+    m.put("sign", SignCommand::new);
+    return Collections.unmodifiableMap(m);
+  }
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -31,6 +50,12 @@ public final class Main implements Runnable {
   /** Runs the command with the given output and error streams (used by tests and embedders). */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new Main());
+    Supplier<Object> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
+    if (only != null) {
+      cli.addSubcommand(args[0], only.get());
+    } else {
+      SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+    }
     cli.setOut(out);
     cli.setErr(err);
     cli.setParameterExceptionHandler((ex, a) -> {

@@ -311,8 +311,8 @@ public final class GoAsn1 {
           return false;
         }
       }
-      int hh = Integer.parseInt(zone.substring(1, 3));
-      int mm = Integer.parseInt(zone.substring(3, 5));
+      int hh = number(zone, 1, 3);
+      int mm = number(zone, 3, 5);
       if (hh > 24 || mm > 59) {
         return false;
       }
@@ -323,13 +323,13 @@ public final class GoAsn1 {
     } else {
       return false;
     }
-    int year = Integer.parseInt(s.substring(0, yearDigits));
+    int year = number(s, 0, yearDigits);
     int p = yearDigits;
-    int month = Integer.parseInt(s.substring(p, p + 2));
-    int day = Integer.parseInt(s.substring(p + 2, p + 4));
-    int hour = Integer.parseInt(s.substring(p + 4, p + 6));
-    int minute = Integer.parseInt(s.substring(p + 6, p + 8));
-    int second = digits - yearDigits == 10 ? Integer.parseInt(s.substring(p + 8, p + 10)) : 0;
+    int month = number(s, p, p + 2);
+    int day = number(s, p + 2, p + 4);
+    int hour = number(s, p + 4, p + 6);
+    int minute = number(s, p + 6, p + 8);
+    int second = digits - yearDigits == 10 ? number(s, p + 8, p + 10) : 0;
     if (yearDigits == 2) {
       year += year >= 69 ? 1900 : 2000;
     }
@@ -340,6 +340,15 @@ public final class GoAsn1 {
     } catch (DateTimeException e) {
       return false;
     }
+  }
+
+  /** The decimal value of {@code s[from, to)}, whose characters were checked to be digits. */
+  private static int number(String s, int from, int to) {
+    int n = 0;
+    for (int i = from; i < to; i++) {
+      n = n * 10 + (s.charAt(i) - '0');
+    }
+    return n;
   }
 
   /**

@@ -12,6 +12,8 @@ import java.security.Provider;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 import org.conscrypt.Conscrypt;
 
@@ -27,9 +29,33 @@ import org.conscrypt.Conscrypt;
 final class ConscryptCryptoProvider implements CryptoProvider {
   private final Provider conscrypt;
   private final BouncyCastleCryptoProvider fallback = new BouncyCastleCryptoProvider();
+  /**
+   * SHA-2 digests in their initial state, cloned for each use: cloning touches no shared state,
+   * where {@code getInstance} looks the algorithm up in the provider's tables.
+   */
+  private final Map<SignatureDigest, MessageDigest> digests = new EnumMap<>(SignatureDigest.class);
 
   private ConscryptCryptoProvider(Provider conscrypt) {
     this.conscrypt = conscrypt;
+    for (SignatureDigest d : SignatureDigest.values()) {
+      String jca = jcaName(d);
+      if (jca != null) {
+        try {
+          digests.put(d, MessageDigest.getInstance(jca, conscrypt));
+        } catch (GeneralSecurityException e) {
+          // Left to Bouncy Castle.
+        }
+      }
+    }
+  }
+
+  private static String jcaName(SignatureDigest digest) {
+    return switch (digest) {
+      case SHA2_256 -> "SHA-256";
+      case SHA2_384 -> "SHA-384";
+      case SHA2_512 -> "SHA-512";
+      case SHA3_256 -> null;
+    };
   }
 
   /**
@@ -53,18 +79,13 @@ final class ConscryptCryptoProvider implements CryptoProvider {
   @Override
   public byte[] hash(SignatureDigest digest, byte[] data) {
     Objects.requireNonNull(data, "data");
-    String jca = switch (Objects.requireNonNull(digest, "digest")) {
-      case SHA2_256 -> "SHA-256";
-      case SHA2_384 -> "SHA-384";
-      case SHA2_512 -> "SHA-512";
-      case SHA3_256 -> null;
-    };
-    if (jca == null) {
+    MessageDigest prototype = digests.get(Objects.requireNonNull(digest, "digest"));
+    if (prototype == null) {
       return fallback.hash(digest, data);
     }
     try {
-      return MessageDigest.getInstance(jca, conscrypt).digest(data);
-    } catch (GeneralSecurityException e) {
+      return ((MessageDigest) prototype.clone()).digest(data);
+    } catch (CloneNotSupportedException e) {
       return fallback.hash(digest, data);
     }
   }

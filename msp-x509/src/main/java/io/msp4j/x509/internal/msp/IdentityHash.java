@@ -16,9 +16,20 @@ enum IdentityHash {
   SHA3_384("SHA3-384");
 
   private final String jcaName;
+  /**
+   * A digest in its initial state, cloned for each use: cloning touches no shared state, where
+   * {@code MessageDigest.getInstance} looks the algorithm up in the JCA's provider tables.
+   */
+  private final MessageDigest prototype;
 
   IdentityHash(String jcaName) {
     this.jcaName = jcaName;
+    try {
+      this.prototype = MessageDigest.getInstance(jcaName);
+    } catch (NoSuchAlgorithmException e) {
+      // Every Java 17 runtime has these four (the SUN provider).
+      throw new IllegalStateException(jcaName + " is not available", e);
+    }
   }
 
   /** The hash function with this configured name, if it is one Fabric accepts. */
@@ -35,10 +46,9 @@ enum IdentityHash {
   byte[] hash(byte[]... parts) {
     MessageDigest d;
     try {
-      d = MessageDigest.getInstance(jcaName);
-    } catch (NoSuchAlgorithmException e) {
-      // Every Java 17 runtime has these four (the SUN provider).
-      throw new IllegalStateException(jcaName + " is not available", e);
+      d = (MessageDigest) prototype.clone();
+    } catch (CloneNotSupportedException e) {
+      throw new IllegalStateException(jcaName + " digests cannot be cloned", e);
     }
     for (byte[] p : parts) {
       d.update(p);

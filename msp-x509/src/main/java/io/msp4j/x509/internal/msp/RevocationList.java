@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.Set;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Primitive;
@@ -13,8 +12,9 @@ import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 
 /**
- * One configured CRL, prepared for constant-time lookups: the revoked serial numbers in a hash
- * set, the authority key identifier decoded once, and the signature kept as Fabric re-encodes it
+ * One configured CRL, prepared for constant-time lookups: the revoked serial numbers in a compact
+ * hash set ({@link SerialSet}: no object per serial, so a million-entry CRL stays small), the
+ * authority key identifier decoded once, and the signature kept as Fabric re-encodes it
  * (SETUP-CRL-02) for the check made when a serial matches (VALIDATE-CRL-02).
  */
 final class RevocationList {
@@ -24,7 +24,7 @@ final class RevocationList {
   private final byte[] tbs;
   private final AlgorithmIdentifier signatureAlgorithm;
   private final byte[] signature;
-  private final Set<BigInteger> revokedSerials;
+  private final SerialSet revokedSerials;
   /** The AKI keyIdentifier; empty when the AKI has none; null when the AKI is absent or bad. */
   private final byte[] authorityKeyId;
   private final String akiProblem;
@@ -34,7 +34,7 @@ final class RevocationList {
       byte[] tbs,
       AlgorithmIdentifier signatureAlgorithm,
       byte[] signature,
-      Set<BigInteger> revokedSerials,
+      SerialSet revokedSerials,
       byte[] authorityKeyId,
       String akiProblem) {
     this.source = source;
@@ -71,7 +71,7 @@ final class RevocationList {
         crl.tbs(),
         algorithm(crl.signatureOid(), crl.signatureParameters()),
         signature,
-        Set.copyOf(crl.revokedSerials()),
+        SerialSet.of(crl.revokedSerials()),
         aki,
         problem);
   }
@@ -136,6 +136,11 @@ final class RevocationList {
   /** Whether the AKI keyIdentifier equals the issuer's SKI (an AKI without one matches nothing). */
   boolean issuedBy(byte[] issuerSki) {
     return authorityKeyId != null && Arrays.equals(authorityKeyId, issuerSki);
+  }
+
+  /** The revoked serial numbers. */
+  SerialSet serials() {
+    return revokedSerials;
   }
 
   boolean lists(BigInteger serial) {

@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.pem;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
@@ -115,18 +116,30 @@ public final class GoPem {
     int n = 0;
     for (int i = from; i < to; i++) {
       byte b = data[i];
-      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+      if (!isSpace(b)) {
         clean[n++] = b;
       }
     }
     if (n % 4 != 0) {
       return null;
     }
+    ByteBuffer decoded;
     try {
-      return Base64.getDecoder().decode(Arrays.copyOf(clean, n));
+      decoded = Base64.getDecoder().decode(ByteBuffer.wrap(clean, 0, n));
     } catch (IllegalArgumentException e) {
       return null;
     }
+    byte[] out = decoded.array();
+    if (decoded.arrayOffset() == 0 && decoded.position() == 0 && decoded.remaining() == out.length) {
+      return out;
+    }
+    byte[] copy = new byte[decoded.remaining()];
+    decoded.get(copy);
+    return copy;
+  }
+
+  private static boolean isSpace(byte b) {
+    return b == ' ' || b == '\t' || b == '\r' || b == '\n';
   }
 
   /** A line from {@code start} to {@code end} (CR and trailing spaces/tabs trimmed). */
@@ -166,14 +179,13 @@ public final class GoPem {
   }
 
   private static int indexOf(byte[] data, int from, byte[] needle) {
-    outer:
-    for (int i = Math.max(from, 0); i <= data.length - needle.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (data[i + j] != needle[j]) {
-          continue outer;
-        }
+    byte first = needle[0];
+    int last = data.length - needle.length;
+    for (int i = Math.max(from, 0); i <= last; i++) {
+      if (data[i] == first
+          && Arrays.equals(data, i + 1, i + needle.length, needle, 1, needle.length)) {
+        return i;
       }
-      return i;
     }
     return -1;
   }

@@ -1,0 +1,166 @@
+package io.msp4j.x509.internal.msp;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * An immutable set of serial numbers, each kept as the minimal two's-complement bytes of a DER
+ * INTEGER, all in one array with an open-addressing index: a million entries cost a few tens of
+ * megabytes and no object each, and a lookup is one hash and one comparison.
+ */
+final class SerialSet {
+  private static final SerialSet EMPTY = new Builder(0).build();
+
+  private final byte[] data;
+  private final int[] offsets;
+  /**
+   * Slot i holds the serial's hash in its upper half and 1 + its index in the lower half, or 0
+   * when empty; the length is a power of two. Probing compares hashes before bytes.
+   */
+  private final long[] slots;
+  private final int size;
+
+  private SerialSet(byte[] data, int[] offsets, long[] slots, int size) {
+    this.data = data;
+    this.offsets = offsets;
+    this.slots = slots;
+    this.size = size;
+  }
+
+  static SerialSet empty() {
+    return EMPTY;
+  }
+
+  /** The set of these serials. */
+  static SerialSet of(java.util.Collection<BigInteger> serials) {
+    if (serials.isEmpty()) {
+      return EMPTY;
+    }
+    Builder b = new Builder(serials.size());
+    for (BigInteger s : serials) {
+      b.add(s);
+    }
+    return b.build();
+  }
+
+  /** Whether {@code serial} is in the set. */
+  boolean contains(BigInteger serial) {
+    byte[] b = serial.toByteArray();
+    return indexOf(b, 0, b.length) >= 0;
+  }
+
+  /** The number of distinct serials. */
+  int size() {
+    return size;
+  }
+
+  /** The serials, in no particular order (for tests and diagnostics). */
+  BigInteger[] toArray() {
+    BigInteger[] out = new BigInteger[size];
+    for (int i = 0; i < size; i++) {
+      out[i] = new BigInteger(data, offsets[i], offsets[i + 1] - offsets[i]);
+    }
+    return out;
+  }
+
+  private int indexOf(byte[] b, int off, int len) {
+    int h = hash(b, off, len);
+    int mask = slots.length - 1;
+    for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+      long entry = slots[slot];
+      if (entry == 0) {
+        return -1;
+      }
+      int i = (int) entry - 1;
+      if ((int) (entry >>> 32) == h
+          && Arrays.equals(data, offsets[i], offsets[i + 1], b, off, off + len)) {
+        return i;
+      }
+    }
+  }
+
+  private static int hash(byte[] b, int off, int len) {
+    int h = 0x811c9dc5 ^ len;
+    for (int i = off; i < off + len; i++) {
+      h = (h ^ (b[i] & 0xff)) * 0x01000193; // FNV-1a, then a final mix
+    }
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    return h ^ (h >>> 16);
+  }
+
+  /** Collects serials, then indexes them. Not thread-safe. */
+  static final class Builder {
+    private byte[] data;
+    private int[] offsets;
+    private int count;
+
+    Builder() {
+      this(16);
+    }
+
+    /** A builder with room for about {@code expected} serials before it grows. */
+    Builder(int expected) {
+      int n = Math.max(16, expected);
+      data = new byte[n * 8];
+      offsets = new int[n + 1];
+    }
+
+    /** Adds the INTEGER content {@code b[off, off + len)} (minimal two's complement, len ≥ 1). */
+    Builder add(byte[] b, int off, int len) {
+      int end = offsets[count];
+      if (end + len > data.length) {
+        data = Arrays.copyOf(data, Math.max(data.length * 2, end + len));
+      }
+      System.arraycopy(b, off, data, end, len);
+      if (count + 2 > offsets.length) {
+        offsets = Arrays.copyOf(offsets, offsets.length * 2);
+      }
+      offsets[++count] = end + len;
+      return this;
+    }
+
+    Builder add(BigInteger serial) {
+      byte[] b = serial.toByteArray();
+      return add(b, 0, b.length);
+    }
+
+    /** The set; duplicates are kept once. */
+    SerialSet build() {
+      int capacity = Integer.highestOneBit(Math.max(1, count)) << 2;
+      int mask = capacity - 1;
+      long[] slots = new long[capacity];
+      byte[] packed = new byte[offsets[count]];
+      int[] packedOffsets = new int[count + 1];
+      int distinct = 0;
+      for (int i = 0; i < count; i++) {
+        int off = offsets[i];
+        int len = offsets[i + 1] - off;
+        int h = hash(data, off, len);
+        int slot = h & mask;
+        boolean duplicate = false;
+        while (slots[slot] != 0) {
+          long entry = slots[slot];
+          int j = (int) entry - 1;
+          if ((int) (entry >>> 32) == h && Arrays.equals(
+              packed, packedOffsets[j], packedOffsets[j + 1], data, off, off + len)) {
+            duplicate = true;
+            break;
+          }
+          slot = (slot + 1) & mask;
+        }
+        if (duplicate) {
+          continue;
+        }
+        System.arraycopy(data, off, packed, packedOffsets[distinct], len);
+        packedOffsets[distinct + 1] = packedOffsets[distinct] + len;
+        distinct++;
+        slots[slot] = ((long) h << 32) | distinct;
+      }
+      return new SerialSet(Arrays.copyOf(packed, packedOffsets[distinct]),
+          Arrays.copyOf(packedOffsets, distinct + 1), slots, distinct);
+    }
+  }
+}
