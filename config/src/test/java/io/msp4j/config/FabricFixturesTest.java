@@ -11,6 +11,7 @@ import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
+import io.msp4j.core.Principal;
 import io.msp4j.core.Reason;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.SignatureMangling;
@@ -36,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The situations of Fabric's own MSP test folders (spec section 12), rebuilt by
  * {@link FabricFixtures}, written to disk, read with {@link MspFolders} and set up at the versions
  * Fabric's tests use. One test per fixture row; verdicts were confirmed against Fabric itself.
- * Outcomes that need principals (ADMIN, PEER, CLIENT, ORDERER, OU, IDENTITY, COMBINED, ANONYMITY)
- * are not asserted here; what validation and the identity's OUs contribute to them is.
+ * Principal outcomes of the table (ADMIN, PEER, CLIENT, ORDERER, OU, IDENTITY, COMBINED,
+ * ANONYMITY) are checked with {@link X509Msp#satisfies}.
  */
 class FabricFixturesTest {
 
@@ -53,6 +54,12 @@ class FabricFixturesTest {
   @Tag("IDENT-03")
   @Tag("VALIDATE-02")
   @Tag("SETUP-TLS-01")
+  @Tag("PRINCIPAL-ROLE-02")
+  @Tag("PRINCIPAL-OU-01")
+  @Tag("PRINCIPAL-COMB-01")
+  @Tag("PRINCIPAL-COMB-02")
+  @Tag("PRINCIPAL-ANON-01")
+  @Tag("PRINCIPAL-ANON-02")
   void fix01DevelopmentMspAcceptsItsSignerWithTheCopOu() {
     Fixture f = FabricFixtures.fix01SampleConfig();
     Path dir = f.writeTo(tmp);
@@ -62,8 +69,25 @@ class FabricFixturesTest {
     for (MspVersion v : List.of(MspVersion.V1_0, MspVersion.V1_1, MspVersion.V1_3)) {
       X509Msp msp = local(dir, v);
       Identity signer = validIdentity(msp, f.cert("signer"));
-      assertThat(signer.organizationalUnits())
-          .containsExactly(new OrganizationalUnit("COP", sha256(sanitised(f.cert("root"), f.cert("root")))));
+      byte[] chainId = sha256(sanitised(f.cert("root"), f.cert("root")));
+      assertThat(signer.organizationalUnits()).containsExactly(new OrganizationalUnit("COP", chainId));
+      msp.satisfies(signer, Principal.Role.member(MSP_ID));
+      msp.satisfies(signer, Principal.Role.admin(MSP_ID));
+      msp.satisfies(signer, Principal.OrganizationUnit.of(MSP_ID, "COP", chainId));
+      assertThat(notSatisfied(msp, signer, Principal.OrganizationUnit.of("OtherMSP", "COP", chainId)))
+          .isEqualTo(Reason.MSP_ID_MISMATCH);
+      assertThat(notSatisfied(msp, signer, Principal.OrganizationUnit.of(MSP_ID, "COP", new byte[0])))
+          .isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
+      assertThat(notSatisfied(msp, signer, Principal.OrganizationUnit.of(MSP_ID, "COP", sha256(chainId))))
+          .isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
+      Principal both = Principal.Combined.of(Principal.Role.member(MSP_ID), Principal.Role.admin(MSP_ID));
+      if (v == MspVersion.V1_3) {
+        msp.satisfies(signer, both);
+        msp.satisfies(signer, Principal.Anonymity.NOMINAL);
+      } else {
+        assertThat(notSatisfied(msp, signer, both)).isEqualTo(Reason.PRINCIPAL_UNSUPPORTED);
+        assertThat(notSatisfied(msp, signer, Principal.Anonymity.NOMINAL)).isEqualTo(Reason.PRINCIPAL_UNSUPPORTED);
+      }
       assertThat(invalid(msp, f.cert("root")).reason()).isEqualTo(Reason.IDENTITY_IS_CA);
       assertThat(msp.tlsRootCerts()).containsExactly(pem(f.cert("tlsroot")));
       assertThat(msp.tlsIntermediateCerts()).containsExactly(pem(f.cert("tlsintermediate")));
@@ -199,6 +223,8 @@ class FabricFixturesTest {
   @Tag("SANITIZE-02")
   @Tag("SANITIZE-04")
   @Tag("IDENT-01")
+  @Tag("IDENT-02")
+  @Tag("SETUP-ADMIN-02")
   void fix10HighSCertificatesAreSanitisedBeforeHashing() {
     Fixture f = FabricFixtures.fix10MspId();
     IssuedCertificate signer = f.cert("signer");
@@ -213,6 +239,8 @@ class FabricFixturesTest {
         .isNotEqualTo(hex(sha256(signer.der())));
     // The root's high-S signature was normalised too: the certifiers hash is over the low-S root.
     assertThat(sanitised(root, root)).isNotEqualTo(root.der());
+    // The admin, configured with the same high-S bytes, is recognised by its sanitised form.
+    msp.satisfies(id, Principal.Role.admin(MSP_ID));
   }
 
   @Test
@@ -221,6 +249,7 @@ class FabricFixturesTest {
   @Tag("NODEOU-05")
   @Tag("CFGYAML-06")
   @Tag("SETUP-ADMIN-03")
+  @Tag("PRINCIPAL-ROLE-03")
   void fix11AdminOuReplacesAdmincertsAtV143() {
     Fixture f = FabricFixtures.fix11NodeOuAdmin();
     Path dir = f.writeTo(tmp);
@@ -230,8 +259,11 @@ class FabricFixturesTest {
     assertThat(ous.getOrdererOuIdentifier().getOrganizationalUnitIdentifier()).isEqualTo("orderer");
     assertThat(ous.getOrdererOuIdentifier().getCertificate()).isEqualTo(ByteString.EMPTY);
     X509Msp msp = local(dir, MspVersion.V1_4_3);
-    validIdentity(msp, f.cert("signer"));
-    validIdentity(msp, f.cert("admin"));
+    Identity signer = validIdentity(msp, f.cert("signer"));
+    Identity admin = validIdentity(msp, f.cert("admin"));
+    msp.satisfies(admin, Principal.Role.admin(MSP_ID));
+    msp.satisfies(signer, Principal.Role.peer(MSP_ID));
+    assertThat(notSatisfied(msp, signer, Principal.Role.admin(MSP_ID))).isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
   }
 
   @Test
@@ -263,21 +295,27 @@ class FabricFixturesTest {
   @Tag("FIX-14")
   @Tag("SETUP-POST-03")
   @Tag("NODEOU-05")
+  @Tag("PRINCIPAL-ROLE-03")
   void fix14ClientAdmincertAndOrdererSignerAreValidAtV143() {
     Fixture f = FabricFixtures.fix14NodeOuAdminClient();
     X509Msp msp = local(f.writeTo(tmp), MspVersion.V1_4_3);
-    validIdentity(msp, f.cert("admin"));
-    validIdentity(msp, f.cert("signer"));
+    Identity admin = validIdentity(msp, f.cert("admin"));
+    Identity signer = validIdentity(msp, f.cert("signer"));
+    // ADMIN through admincerts, although the certificate carries OU client and not admin.
+    msp.satisfies(admin, Principal.Role.admin(MSP_ID));
+    msp.satisfies(admin, Principal.Role.client(MSP_ID));
+    msp.satisfies(signer, Principal.Role.orderer(MSP_ID));
   }
 
   @Test
   @Tag("FIX-15")
   @Tag("SETUP-SIGNER-04")
   @Tag("NODEOU-05")
+  @Tag("PRINCIPAL-ROLE-03")
   void fix15OrdererSignerWithoutOrdererOuIsSetUpButInvalid() {
     Fixture f = FabricFixtures.fix15NodeOuAdminClient2();
     X509Msp msp = local(f.writeTo(tmp), MspVersion.V1_4_3);
-    validIdentity(msp, f.cert("admin"));
+    msp.satisfies(validIdentity(msp, f.cert("admin")), Principal.Role.admin(MSP_ID));
     IdentityException e = invalid(msp, f.cert("signer"));
     assertThat(e.reason()).isEqualTo(Reason.NODEOU_NONE);
     assertThat(e.rule()).isEqualTo("NODEOU-05");
@@ -286,11 +324,14 @@ class FabricFixturesTest {
   @Test
   @Tag("FIX-16")
   @Tag("NODEOU-05")
+  @Tag("PRINCIPAL-ROLE-03")
   void fix16OrdererSignerIsValidAtV143ButNotAtV11() {
     Fixture f = FabricFixtures.fix16NodeOuOrderer();
     Path dir = f.writeTo(tmp);
-    Identity signer = validIdentity(local(dir, MspVersion.V1_4_3), f.cert("signer"));
+    X509Msp msp = local(dir, MspVersion.V1_4_3);
+    Identity signer = validIdentity(msp, f.cert("signer"));
     assertThat(signer.organizationalUnits()).extracting(OrganizationalUnit::ou).containsExactly("orderer");
+    msp.satisfies(signer, Principal.Role.orderer(MSP_ID));
     IdentityException e = invalid(local(dir, MspVersion.V1_1), f.cert("signer"));
     assertThat(e.reason()).isEqualTo(Reason.NODEOU_NONE);
     assertThat(e.rule()).isEqualTo("NODEOU-04");
@@ -300,6 +341,7 @@ class FabricFixturesTest {
   @Tag("FIX-17")
   @Tag("CFGYAML-06")
   @Tag("NODEOU-03")
+  @Tag("PRINCIPAL-ROLE-03")
   void fix17OrdererOuWithEmptyStringIsDroppedAndNodeOuCertificatesMissing() {
     Fixture f = FabricFixtures.fix17NodeOuOrderer2();
     Path dir = f.writeTo(tmp);
@@ -307,20 +349,26 @@ class FabricFixturesTest {
     assertThat(ous.hasOrdererOuIdentifier()).isFalse();
     assertThat(ous.getClientOuIdentifier().getCertificate()).isEqualTo(ByteString.EMPTY);
     X509Msp msp = local(dir, MspVersion.V1_4_3);
-    validIdentity(msp, f.cert("signer"));
+    Identity signer = validIdentity(msp, f.cert("signer"));
     validIdentity(msp, f.cert("admin"));
+    msp.satisfies(signer, Principal.Role.peer(MSP_ID));
+    // The orderer NodeOU is undefined: the ORDERER role cannot be tested at all.
+    assertThat(notSatisfied(msp, signer, Principal.Role.orderer(MSP_ID))).isEqualTo(Reason.PRINCIPAL_UNSUPPORTED);
   }
 
   @Test
   @Tag("FIX-18")
   @Tag("NODEOU-03")
+  @Tag("PRINCIPAL-ROLE-03")
   void fix18WithoutOrdererOuThePeerSignerIsValid() {
     Fixture f = FabricFixtures.fix18NodeOuOrderer3();
     Path dir = f.writeTo(tmp);
     assertThat(MspFolders.readLocal(dir, MSP_ID).fabricConfig().getFabricNodeOus().hasOrdererOuIdentifier()).isFalse();
     X509Msp msp = local(dir, MspVersion.V1_4_3);
-    validIdentity(msp, f.cert("signer"));
+    Identity signer = validIdentity(msp, f.cert("signer"));
     validIdentity(msp, f.cert("admin"));
+    // The orderer NodeOU is undefined: the ORDERER role cannot be tested at all.
+    assertThat(notSatisfied(msp, signer, Principal.Role.orderer(MSP_ID))).isEqualTo(Reason.PRINCIPAL_UNSUPPORTED);
   }
 
   @Test
@@ -359,14 +407,19 @@ class FabricFixturesTest {
   @Tag("FIX-21")
   @Tag("NODEOU-04")
   @Tag("NODEOU-01")
+  @Tag("PRINCIPAL-ROLE-02")
   void fix21PeerSignerAndClientAdminAreValid() {
     Fixture f = FabricFixtures.fix21NodeOus3();
     Path dir = f.writeTo(tmp);
     X509Msp v11 = local(dir, MspVersion.V1_1);
-    assertThat(validIdentity(v11, f.cert("signer")).organizationalUnits())
-        .extracting(OrganizationalUnit::ou).containsExactly("OU_peer");
-    assertThat(validIdentity(v11, f.cert("admin")).organizationalUnits())
-        .extracting(OrganizationalUnit::ou).containsExactly("OU_client");
+    Identity signer = validIdentity(v11, f.cert("signer"));
+    Identity admin = validIdentity(v11, f.cert("admin"));
+    assertThat(signer.organizationalUnits()).extracting(OrganizationalUnit::ou).containsExactly("OU_peer");
+    assertThat(admin.organizationalUnits()).extracting(OrganizationalUnit::ou).containsExactly("OU_client");
+    v11.satisfies(signer, Principal.Role.peer(MSP_ID));
+    assertThat(notSatisfied(v11, signer, Principal.Role.client(MSP_ID))).isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
+    v11.satisfies(admin, Principal.Role.client(MSP_ID));
+    assertThat(notSatisfied(v11, admin, Principal.Role.peer(MSP_ID))).isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
     validIdentity(local(dir, MspVersion.V1_0), f.cert("signer"));
   }
 
@@ -484,14 +537,19 @@ class FabricFixturesTest {
   @Tag("VALIDATE-CRL-02")
   @Tag("SETUP-CRL-02")
   @Tag("SETUP-SIGNER-04")
+  @Tag("PRINCIPAL-ID-01")
   void fix29RevokedSignerIsSetUpButInvalidAlsoWithAnExtraIntegerInTheCrlSignature() {
     for (boolean extraInteger : new boolean[] {false, true}) {
       Fixture f = FabricFixtures.fix29Revocation(extraInteger);
       X509Msp msp = local(f.writeTo(tmp), MspVersion.V1_0);
-      validIdentity(msp, f.cert("admin"));
+      Identity admin = validIdentity(msp, f.cert("admin"));
       IdentityException e = invalid(msp, f.cert("signer"));
       assertThat(e.reason()).as(f.id()).isEqualTo(Reason.REVOKED);
       assertThat(e.rule()).isEqualTo("VALIDATE-CRL-02");
+      // A revoked certificate does not even satisfy its own IDENTITY principal.
+      Identity signer = msp.deserialize(serialized(f.cert("signer")));
+      assertThat(notSatisfied(msp, signer, Principal.IdentityPrincipal.of(signer))).isEqualTo(Reason.REVOKED);
+      msp.satisfies(admin, Principal.IdentityPrincipal.of(admin));
     }
   }
 
@@ -573,6 +631,11 @@ class FabricFixturesTest {
   private static IdentityException invalid(X509Msp msp, IssuedCertificate c) {
     Identity id = msp.deserialize(serialized(c));
     return assertThrows(IdentityException.class, () -> msp.validate(id));
+  }
+
+  /** The reason {@code identity} does not satisfy {@code principal}. */
+  private static Reason notSatisfied(X509Msp msp, Identity identity, Principal principal) {
+    return assertThrows(IdentityException.class, () -> msp.satisfies(identity, principal)).reason();
   }
 
   private static IdentityException undeserialisable(X509Msp msp, IssuedCertificate c) {

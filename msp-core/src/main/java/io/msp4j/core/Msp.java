@@ -73,13 +73,15 @@ public interface Msp {
    * (spec section 6): a combination is flattened depth first and every member must hold; roles,
    * organisational units and identities need a valid identity of this MSP; a configured admin
    * certificate is an admin without being validated. Returns normally when the principal is
-   * satisfied; the outcome is the same on every call.
+   * satisfied; the outcome is the same on every call. As in Fabric, an identity of another MSP
+   * is judged with this MSP's rules; to ask the MSP that made it, use {@link
+   * Identity#satisfies(MSPPrincipal)} (CORE-03).
    *
    * @throws IdentityException when it is not: the identity's validation failure when the principal
    *     needs a valid identity, or a reason such as {@link Reason#PRINCIPAL_NOT_SATISFIED}, {@link
    *     Reason#PRINCIPAL_MALFORMED}, {@link Reason#PRINCIPAL_UNSUPPORTED} (not at this version or
-   *     without NodeOUs), {@link Reason#MSP_ID_MISMATCH} (the principal names another MSP) or
-   *     {@link Reason#IDENTITY_OF_ANOTHER_MSP}, with the rule that decided
+   *     without NodeOUs) or {@link Reason#MSP_ID_MISMATCH} (the principal names another MSP), with
+   *     the rule that decided
    */
   void satisfies(Identity identity, MSPPrincipal principal);
 

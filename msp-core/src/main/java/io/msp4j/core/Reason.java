@@ -64,7 +64,6 @@ public enum Reason {
   PRINCIPAL_MALFORMED,
   PRINCIPAL_UNSUPPORTED,
   PRINCIPAL_NOT_SATISFIED,
-  IDENTITY_OF_ANOTHER_MSP,
   MANAGER_NOT_SET_UP,
 
   // Signatures and well-formedness (spec sections 5.3 and 5.4).

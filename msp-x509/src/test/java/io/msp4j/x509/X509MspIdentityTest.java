@@ -9,6 +9,7 @@ import io.msp4j.core.CertificateRef;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.IdentityIdentifier;
+import io.msp4j.core.MspManager;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Reason;
@@ -171,6 +172,32 @@ class X509MspIdentityTest {
     assertThat(e.rule()).isEqualTo("VALIDATE-03");
     assertThat(assertThrows(IdentityException.class, () -> msp.validate(null)).reason())
         .isEqualTo(Reason.NOT_AN_X509_IDENTITY);
+  }
+
+  @Test
+  @Tag("CORE-05")
+  @Tag("MGR-03")
+  void managerRoutesEachIdentityToTheMspItNames() {
+    Org org2 = new Org("identity-org2");
+    X509Msp one = plain(MspVersion.V1_4_3);
+    X509Msp two = X509Msps.setup(MspConfigs.of(org2.root).name("Org2MSP").admin(org2.leaf("CN=admin")).build(),
+        MspVersion.V1_4_3);
+    MspManager manager = MspManager.of(List.of(one, two));
+    IssuedCertificate u1 = org.leaf("CN=u1");
+    IssuedCertificate u2 = org2.leaf("CN=u2");
+    Identity i1 = manager.deserialize(MspConfigs.serialized(MspConfigs.MSP_ID, u1.pem().getBytes(StandardCharsets.US_ASCII)));
+    Identity i2 = manager.deserialize(MspConfigs.serialized("Org2MSP", u2.pem().getBytes(StandardCharsets.US_ASCII)));
+    assertThat(i1.mspId()).isEqualTo(MspConfigs.MSP_ID);
+    assertThat(i2.mspId()).isEqualTo("Org2MSP");
+    i1.validate();
+    i2.validate();
+    // Named for the wrong MSP, the certificate has no chain there and cannot be deserialised.
+    IdentityException wrong = assertThrows(IdentityException.class, () -> manager.deserialize(
+        MspConfigs.serialized("Org2MSP", u1.pem().getBytes(StandardCharsets.US_ASCII))));
+    assertThat(wrong.reason()).isEqualTo(Reason.NO_CHAIN);
+    IdentityException unknown = assertThrows(IdentityException.class, () -> manager.deserialize(
+        MspConfigs.serialized("Org3MSP", u1.pem().getBytes(StandardCharsets.US_ASCII))));
+    assertThat(unknown.reason()).isEqualTo(Reason.UNKNOWN_MSP);
   }
 
   @ParameterizedTest

@@ -97,6 +97,20 @@ class X509MspPrincipalFixturesTest {
         Reason.PRINCIPAL_NOT_SATISFIED, "PRINCIPAL-ANON-02");
   }
 
+  @Test
+  @Tag("FIX-01")
+  @Tag("CORE-04")
+  @Tag("PRINCIPAL-03")
+  void signingIdentityAnswersThroughItsPlainIdentity() {
+    IssuedCertificate signer = org.leaf("C=US,OU=COP,CN=peer");
+    X509Msp msp = sampleConfig(MspVersion.V1_3, signer);
+    msp.defaultSigningIdentity().validate();
+    msp.defaultSigningIdentity().satisfies(Principal.Role.admin("SampleOrg"));
+    assertThat(msp.isSatisfied(msp.defaultSigningIdentity().publicVersion(), Principal.Role.admin("SampleOrg"))).isTrue();
+    // Given to the MSP itself, the signing identity object is not an identity of the MSP.
+    fails(msp, msp.defaultSigningIdentity(), Principal.Role.admin("SampleOrg"), Reason.NOT_AN_X509_IDENTITY, "VALIDATE-03");
+  }
+
   // FIX-11: four NodeOUs, no admin certificates; an identity with the admin OU is an admin.
 
   @Test

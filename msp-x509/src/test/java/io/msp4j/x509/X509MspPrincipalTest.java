@@ -357,8 +357,28 @@ class X509MspPrincipalTest {
     a2.satisfies(Principal.Role.admin("Org2MSP"));
     IdentityException e = assertThrows(IdentityException.class, () -> a2.satisfies(Principal.Role.admin(org1.id())));
     assertThat(e.reason()).isEqualTo(Reason.MSP_ID_MISMATCH);
-    // Asking one MSP about another MSP's identity is refused rather than answered with mixed rules.
-    fails(org1, a2, Principal.Role.admin(org1.id()), Reason.IDENTITY_OF_ANOTHER_MSP, "CORE-03");
-    fails(org1, a2, Principal.IdentityPrincipal.of(a1), Reason.IDENTITY_OF_ANOTHER_MSP, "CORE-03");
+  }
+
+  @ParameterizedTest
+  @EnumSource(MspVersion.class)
+  @Tag("CORE-03")
+  @Tag("PRINCIPAL-ID-01")
+  void anMspAskedAboutAnotherMspsIdentityAppliesItsOwnRules(MspVersion v) {
+    // As in Fabric: the admin certificate is an admin of Org1 whichever MSP made the identity
+    // object, and the IDENTITY principal is deserialised and validated by Org1.
+    X509Msp org1 = msp(v);
+    X509Msp org2 = X509Msps.setup(MspConfigs.of(org.root).name("Org2MSP").admin(admin).build(), v);
+    Identity a1 = identity(org1, admin);
+    Identity a2 = identityAs(org2, admin, "Org2MSP");
+    assertThat(org1.isSatisfied(a2, Principal.Role.admin(org1.id()))).isTrue();
+    assertThat(org1.isSatisfied(a2, Principal.IdentityPrincipal.of(a1))).isTrue();
+
+    // An identity of an unrelated organisation does not chain to Org1's root.
+    Org other = new Org("principals-other");
+    IssuedCertificate stranger = other.leaf("CN=stranger,OU=COP");
+    X509Msp otherMsp = X509Msps.setup(MspConfigs.of(other.root).name("OtherMSP").admin(other.leaf("CN=a")).build(), v);
+    Identity s = identityAs(otherMsp, stranger, "OtherMSP");
+    fails(org1, s, Principal.Role.member(org1.id()), Reason.NO_CHAIN, "CHAIN-04");
+    fails(org1, s, Principal.Role.admin(org1.id()), Reason.PRINCIPAL_NOT_SATISFIED, "PRINCIPAL-ROLE-02");
   }
 }

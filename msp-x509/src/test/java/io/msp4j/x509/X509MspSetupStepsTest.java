@@ -8,10 +8,12 @@ import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
+import io.msp4j.core.Principal;
 import io.msp4j.core.Reason;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.KeyAlgorithm;
 import io.msp4j.testdata.Pem;
+import io.msp4j.testdata.SignatureMangling;
 import java.nio.charset.StandardCharsets;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
@@ -140,5 +142,28 @@ class X509MspSetupStepsTest {
             .ou("X", ica1).build(), MspVersion.V1_0));
     assertThat(s.reason()).isEqualTo(Reason.ISSUER_NOT_LEAF_CA);
     assertThat(s.getMessage()).contains("organizational_unit_identifiers[0]");
+  }
+
+  @Test
+  @Tag("SETUP-ADMIN-02")
+  @Tag("IDENT-02")
+  @Tag("PRINCIPAL-ROLE-02")
+  void adminsAreComparedBySanitisedCertificate() {
+    IssuedCertificate admin = org.custom().subject("CN=admin").mangleSignature(SignatureMangling.highS()).build();
+    IssuedCertificate lowS = Org.lowS(admin, org.root);
+    assertThat(lowS.der()).isNotEqualTo(admin.der());
+    // Same subject and key, another serial: a different certificate.
+    IssuedCertificate reissued = org.custom().subject("CN=admin").keyPair(admin.keyPair()).build();
+    for (IssuedCertificate configured : new IssuedCertificate[] {admin, lowS}) {
+      X509Msp msp = X509Msps.setup(MspConfigs.of(org.root).admin(configured).build(), MspVersion.V1_4_3);
+      for (IssuedCertificate presented : new IssuedCertificate[] {admin, lowS}) {
+        msp.satisfies(msp.deserialize(MspConfigs.serialized(presented)), Principal.Role.admin(MspConfigs.MSP_ID));
+      }
+      Identity other = msp.deserialize(MspConfigs.serialized(reissued));
+      msp.validate(other);
+      IdentityException e = assertThrows(IdentityException.class,
+          () -> msp.satisfies(other, Principal.Role.admin(MspConfigs.MSP_ID)));
+      assertThat(e.reason()).isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
+    }
   }
 }

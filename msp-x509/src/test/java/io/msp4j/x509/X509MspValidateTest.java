@@ -327,6 +327,26 @@ class X509MspValidateTest {
 
   @Test
   @Tag("CORE-07")
+  @Tag("CORE-03")
+  void anotherMspValidatesWithItsOwnRulesAndTheFirstOutcomeSticks() {
+    IssuedCertificate admin = org.leaf("CN=admin,OU=COP");
+    X509Msp lenient = msp(MspConfigs.of(org.root).admin(admin), MspVersion.V1_0);
+    X509Msp strict = msp(MspConfigs.of(org.root).ou("COP", org.root).admin(admin), MspVersion.V1_0);
+    IssuedCertificate user = org.leaf("CN=user");
+
+    Identity first = lenient.deserialize(MspConfigs.serialized(user));
+    IdentityException e = assertThrows(IdentityException.class, () -> strict.validate(first));
+    assertThat(e.reason()).isEqualTo(Reason.NO_OU);
+    // The identity keeps the outcome of its first validation, whichever MSP made it.
+    assertThat(assertThrows(IdentityException.class, () -> lenient.validate(first))).isSameAs(e);
+
+    Identity second = lenient.deserialize(MspConfigs.serialized(user));
+    lenient.validate(second);
+    strict.validate(second);
+  }
+
+  @Test
+  @Tag("CORE-07")
   void validationOutcomeIsMemoised() {
     X509Msp msp = plain();
     Identity id = msp.deserialize(MspConfigs.serialized(org.root));

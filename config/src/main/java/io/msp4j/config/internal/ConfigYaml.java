@@ -8,10 +8,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +28,9 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.StreamReader;
@@ -37,25 +38,30 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * Reads {@code config.yaml} (CFGYAML-01, CFGYAML-02) the way Fabric v3 does: Go structs decoded by
- * go-yaml with its v3 defaults. SnakeYAML only composes the node tree; the typing is done here,
- * node by node, with the Go library's rules:
+ * Reads {@code config.yaml} (CFGYAML-01, CFGYAML-02) the way Fabric v3.0 does: Go structs decoded
+ * by gopkg.in/yaml.v2 (not in strict mode). SnakeYAML only composes the node tree; the typing is
+ * done here, node by node, with the Go library's rules:
  *
  * <ul>
  *   <li>only the first document counts; an empty file is an empty configuration;
  *   <li>keys are case-sensitive, unknown keys are ignored (their values are not looked at);
- *   <li>a key that appears twice in the same mapping is an error, also for unknown keys;
- *   <li>{@code Enable} must be a boolean: {@code true}/{@code True}/{@code TRUE} (and false), or a
- *       YAML 1.1 spelling such as {@code yes}, {@code on}, {@code Y}; {@code "true"} (quoted) or
- *       {@code 1} is an error; null leaves it false;
+ *   <li>keys are decoded in document order: a key that appears twice is decoded twice and the
+ *       later value wins, except that a repeated mapping for {@code NodeOUs} or an OU identifier
+ *       fills the struct the first one created (only the fields it names change);
+ *   <li>a merge key ({@code <<}) applies its mapping where it stands, overriding earlier keys;
+ *       with a list of mappings the first one wins;
+ *   <li>{@code Enable} must be a boolean: {@code true}, {@code yes}, {@code on}, {@code y} (in
+ *       their usual capitalisations) and the false spellings, plain or tagged {@code !!bool};
+ *       a quoted {@code "true"} or {@code "yes"}, {@code 1} or {@code !!str true} is an error;
+ *       null makes it false;
  *   <li>string fields take the text of any scalar (numbers, booleans); null leaves them empty; a
  *       list or mapping is an error;
- *   <li>a list where a mapping is expected, or the reverse, is an error;
- *   <li>anchors, aliases and merge keys ({@code <<}) work as in Go.
+ *   <li>a list where a mapping is expected, or the reverse, is an error; tags on mappings and
+ *       lists are ignored.
  * </ul>
  *
- * <p>Fabric v2.5 used an older Go YAML library: there, a quoted {@code "yes"} is not a boolean and
- * duplicate keys are accepted (the last wins). msp4j follows v3.
+ * <p>Fabric v3.1 moved to newer Go YAML libraries, which refuse duplicate keys, apply merge keys
+ * after the explicit ones and accept a quoted {@code "yes"} for a boolean; msp4j follows v3.0.
  */
 public final class ConfigYaml {
 
@@ -83,7 +89,8 @@ public final class ConfigYaml {
 
   private final String fileName;
   private final List<String> errors = new ArrayList<>();
-  private final Set<Node> mergeActive = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** Mappings being merged, each with the struct (named by its fields) it is merged into. */
+  private final Set<List<Object>> mergeActive = new HashSet<>();
   private int merges;
 
   private ConfigYaml(String fileName) {
@@ -107,6 +114,7 @@ public final class ConfigYaml {
     try {
       if (root != null) {
         constructRoot(root, config);
+        checkNilEntries(config);
       }
     } catch (Fatal f) {
       errors.add(f.getMessage());
@@ -127,6 +135,8 @@ public final class ConfigYaml {
     options.setNestingDepthLimit(MAX_NESTING);
     options.setCodePointLimit(Integer.MAX_VALUE);
     options.setProcessComments(false);
+    // Go accepts any tag; nothing is constructed from tags here, only nodes are composed.
+    options.setTagInspector(tag -> true);
     String text;
     try (Reader reader = new UnicodeReader(new ByteArrayInputStream(content))) {
       StringBuilder b = new StringBuilder();
@@ -140,7 +150,10 @@ public final class ConfigYaml {
     }
     try {
       Composer composer =
-          new Composer(new ParserImpl(new StreamReader(text), options), new GoTags(), options);
+          new Composer(
+              new NonSpecificTags(new ParserImpl(new StreamReader(text), options)),
+              new GoTags(),
+              options);
       if (!composer.checkNode()) {
         return null;
       }
@@ -183,13 +196,13 @@ public final class ConfigYaml {
   }
 
   // ---- the schema ---------------------------------------------------------------------------
+  //
+  // Go decodes into a Configuration struct whose NodeOUs and list entries are pointers to
+  // structs. The builders below stand for those structs; a null builder is a nil pointer.
 
   private void constructRoot(Node root, ConfigBuilder config) {
-    Map<String, BiConsumer<Node, String>> fields = new LinkedHashMap<>();
-    fields.put("OrganizationalUnitIdentifiers", (v, p) -> constructOuList(v, p, config));
-    fields.put("NodeOUs", (v, p) -> constructNodeOus(v, p, config));
     if (root instanceof MappingNode m) {
-      mapping(m, "", fields, null);
+      struct(m, "", rootFields(config));
       return;
     }
     if (root instanceof ScalarNode s && resolveScalar(s).isNull()) {
@@ -198,134 +211,151 @@ public final class ConfigYaml {
     typeError(root, "", "a mapping");
   }
 
+  private Map<String, BiConsumer<Node, String>> rootFields(ConfigBuilder config) {
+    Map<String, BiConsumer<Node, String>> fields = new LinkedHashMap<>();
+    fields.put("OrganizationalUnitIdentifiers", (v, p) -> constructOuList(v, p, config));
+    fields.put("NodeOUs", (v, p) -> config.nodeOus = constructNodeOus(v, p, config.nodeOus));
+    return fields;
+  }
+
+  /** A slice of pointers: a null node clears it, a list replaces it entirely. */
   private void constructOuList(Node node, String path, ConfigBuilder config) {
-    if (node instanceof ScalarNode s && resolveScalar(s).isNull()) {
-      config.ous = new ArrayList<>();
-      return;
-    }
-    if (!(node instanceof SequenceNode seq)) {
-      if (node instanceof MappingNode m) {
-        checkDuplicateKeys(m);
+    if (node instanceof ScalarNode s) {
+      if (resolveScalar(s).isNull()) {
+        config.ous = new ArrayList<>();
+        return;
       }
       typeError(node, path, "a list");
       return;
     }
-    {
-      List<OuEntry> list = new ArrayList<>();
-      int i = 0;
-      for (Node item : seq.getValue()) {
-        String itemPath = path + "[" + i + "]";
-        OuEntry e = constructOuEntry(item, itemPath);
-        if (e == null && isNull(item)) {
-          config.nullEntry = true;
-          errors.add(
-              fileName + ":" + line(item) + ": " + itemPath
-                  + " is empty; each entry needs Certificate and OrganizationalUnitIdentifier");
-        } else if (e != null) {
+    if (!(node instanceof SequenceNode seq)) {
+      typeError(node, path, "a list");
+      return;
+    }
+    List<OuBuilder> list = new ArrayList<>();
+    int i = 0;
+    for (Node item : seq.getValue()) {
+      if (item instanceof ScalarNode s && nilPointer(s) && resolveScalar(s).isNull()) {
+        // Go keeps a nil entry, which Fabric's folder reader then cannot use.
+        list.add(OuBuilder.nil(line(item)));
+      } else {
+        OuBuilder e = constructOuEntry(item, path + "[" + i + "]", null);
+        if (e != null) {
           list.add(e);
         }
-        i++;
       }
-      config.ous = list;
+      i++;
+    }
+    config.ous = list;
+  }
+
+  /** A nil entry left in the final list is an error (Fabric fails on it). */
+  private void checkNilEntries(ConfigBuilder config) {
+    for (int i = 0; i < config.ous.size(); i++) {
+      OuBuilder e = config.ous.get(i);
+      if (e.nil) {
+        config.nullEntry = true;
+        errors.add(
+            fileName + ":" + e.line + ": OrganizationalUnitIdentifiers[" + i
+                + "] is empty; each entry needs Certificate and OrganizationalUnitIdentifier");
+      }
     }
   }
 
-  private void constructNodeOus(Node node, String path, ConfigBuilder config) {
-    if (pointerIsNull(node, path)) {
-      return;
+  private NodeOusBuilder constructNodeOus(Node node, String path, NodeOusBuilder current) {
+    if (node instanceof ScalarNode s) {
+      boolean nil = nilPointer(s);
+      if (resolveScalar(s).isNull()) {
+        if (nil) {
+          return null;
+        }
+        NodeOusBuilder zeroed = new NodeOusBuilder(line(node));
+        return zeroed;
+      }
+      typeError(node, path, "a mapping");
+      return current;
     }
-    NodeOusBuilder b = new NodeOusBuilder(line(node));
-    config.nodeOus = b;
     if (!(node instanceof MappingNode m)) {
-      return;
+      typeError(node, path, "a mapping");
+      return current;
     }
+    NodeOusBuilder b = current != null ? current : new NodeOusBuilder(line(node));
     Map<String, BiConsumer<Node, String>> fields = new LinkedHashMap<>();
     fields.put("Enable", (v, p) -> b.enable = constructBool(v, p, b.enable));
-    fields.put("ClientOUIdentifier", (v, p) -> b.client = constructOuEntry(v, p));
-    fields.put("PeerOUIdentifier", (v, p) -> b.peer = constructOuEntry(v, p));
-    fields.put("AdminOUIdentifier", (v, p) -> b.admin = constructOuEntry(v, p));
-    fields.put("OrdererOUIdentifier", (v, p) -> b.orderer = constructOuEntry(v, p));
-    mapping(m, path, fields, null);
-  }
-
-  /** A {@code *OrganizationalUnitIdentifiersConfiguration}; null when the node is null. */
-  private OuEntry constructOuEntry(Node node, String path) {
-    if (pointerIsNull(node, path)) {
-      return null;
-    }
-    if (!(node instanceof MappingNode m)) {
-      return null;
-    }
-    String[] values = {"", ""};
-    Map<String, BiConsumer<Node, String>> fields = new LinkedHashMap<>();
-    fields.put("Certificate", (v, p) -> values[0] = constructString(v, p, values[0]));
-    fields.put(
-        "OrganizationalUnitIdentifier", (v, p) -> values[1] = constructString(v, p, values[1]));
-    mapping(m, path, fields, null);
-    return new OuEntry(values[0], values[1], line(node));
+    fields.put("ClientOUIdentifier", (v, p) -> b.client = constructOuEntry(v, p, b.client));
+    fields.put("PeerOUIdentifier", (v, p) -> b.peer = constructOuEntry(v, p, b.peer));
+    fields.put("AdminOUIdentifier", (v, p) -> b.admin = constructOuEntry(v, p, b.admin));
+    fields.put("OrdererOUIdentifier", (v, p) -> b.orderer = constructOuEntry(v, p, b.orderer));
+    struct(m, path, fields);
+    return b;
   }
 
   /**
-   * For pointer-to-struct targets: true when the node is null (the pointer stays nil). A scalar
-   * or a list is a type error (reported here, and false is returned so the caller sees a value
-   * that is not a mapping).
+   * A {@code *OrganizationalUnitIdentifiersConfiguration}: null leaves it nil; a mapping fills
+   * the existing struct (a repeated key therefore updates only the fields it names).
    */
-  private boolean pointerIsNull(Node node, String path) {
+  private OuBuilder constructOuEntry(Node node, String path, OuBuilder current) {
     if (node instanceof ScalarNode s) {
+      boolean nil = nilPointer(s);
       if (resolveScalar(s).isNull()) {
-        return true;
+        return nil ? null : new OuBuilder(line(node));
       }
       typeError(node, path, "a mapping");
-      return false;
+      return current;
     }
-    if (node instanceof SequenceNode) {
+    if (!(node instanceof MappingNode m)) {
       typeError(node, path, "a mapping");
-      return false;
+      return current;
     }
-    if (GoYamlScalar.NULL.equals(explicitTag(node))) {
-      checkDuplicateKeys((MappingNode) node);
-      typeError(node, path, "a mapping");
-      return true;
-    }
-    return false;
+    OuBuilder b = current != null ? current : new OuBuilder(line(node));
+    Map<String, BiConsumer<Node, String>> fields = new LinkedHashMap<>();
+    fields.put("Certificate", (v, p) -> b.certificate = constructString(v, p, b.certificate));
+    fields.put(
+        "OrganizationalUnitIdentifier", (v, p) -> b.ou = constructString(v, p, b.ou));
+    struct(m, path, fields);
+    return b;
   }
 
+  /**
+   * Go only leaves a pointer nil for {@code null}, {@code ~}, an empty plain scalar or an
+   * explicit {@code !!null}; other null spellings ({@code Null}, {@code NULL}) allocate the struct
+   * and then zero it.
+   */
+  private boolean nilPointer(ScalarNode s) {
+    String tag = explicitTag(s);
+    if (tag != null) {
+      return GoYamlScalar.NULL.equals(tag);
+    }
+    String v = s.getValue();
+    return v.equals("null") || v.equals("~") || (v.isEmpty() && !quotedOrBlock(s));
+  }
+
+  /** A Go bool: only a scalar that resolves to a boolean, or null (false). */
   private boolean constructBool(Node node, String path, boolean current) {
     if (!(node instanceof ScalarNode s)) {
-      if (node instanceof MappingNode m) {
-        checkDuplicateKeys(m);
-      }
       typeError(node, path, "a boolean");
       return current;
     }
     Resolved r = resolveScalar(s);
     if (r.isNull()) {
-      return current;
+      return false;
     }
     if (r.value() instanceof Boolean b) {
       return b;
-    }
-    if (r.value() instanceof String str) {
-      Boolean b = GoYamlScalar.yaml11Bool(str);
-      if (b != null) {
-        return b;
-      }
     }
     typeError(node, path, "a boolean");
     return current;
   }
 
+  /** A Go string: the text of any scalar (binary decoded), empty for null. */
   private String constructString(Node node, String path, String current) {
     if (!(node instanceof ScalarNode s)) {
-      if (node instanceof MappingNode m) {
-        checkDuplicateKeys(m);
-      }
       typeError(node, path, "a string");
       return current;
     }
     Resolved r = resolveScalar(s);
     if (r.isNull()) {
-      return current;
+      return "";
     }
     if (GoYamlScalar.BINARY.equals(r.tag())) {
       return (String) r.value();
@@ -333,132 +363,77 @@ public final class ConfigYaml {
     return s.getValue();
   }
 
-  // ---- Go's struct decoding: duplicate keys, field-set-twice, merge keys ----------------------
+  // ---- Go's struct decoding: keys in order, merge keys where they stand -----------------------
 
-  private void mapping(
-      MappingNode node,
-      String path,
-      Map<String, BiConsumer<Node, String>> fields,
-      Set<String> mergedFields) {
-    if (!checkDuplicateKeys(node)) {
-      return;
-    }
-    {
-      Set<String> done = new HashSet<>();
-      Node mergeNode = null;
-      for (NodeTuple t : node.getValue()) {
-        Node k = t.getKeyNode();
-        if (isMergeKey(k)) {
-          mergeNode = t.getValueNode();
-          continue;
-        }
-        String name = keyName(k, path);
-        if (name == null) {
-          continue;
-        }
-        if (mergedFields != null) {
-          if (!mergedFields.add(name)) {
-            continue;
-          }
-        }
-        BiConsumer<Node, String> field = fields.get(name);
-        if (field == null) {
-          continue; // unknown keys are ignored
-        }
-        if (!done.add(name)) {
-          errors.add(fileName + ":" + line(k) + ": " + join(path, name) + " is set twice");
-          continue;
-        }
-        field.accept(t.getValueNode(), join(path, name));
+  /**
+   * Decodes a mapping into a struct, key by key in document order: a key that appears twice is
+   * decoded twice (the later one wins), unknown keys are skipped without looking at their values,
+   * and a merge key ({@code <<}) applies its mapping (or its list of mappings, last first) at the
+   * place where it stands, so that it overrides the keys before it.
+   */
+  private void struct(MappingNode node, String path, Map<String, BiConsumer<Node, String>> fields) {
+    for (NodeTuple t : node.getValue()) {
+      Node k = t.getKeyNode();
+      if (isMergeKey(k)) {
+        merge(t.getValueNode(), path, fields);
+        continue;
       }
-      if (mergeNode != null) {
-        merge(node, mergeNode, path, fields, mergedFields);
+      String name = keyName(k, path);
+      if (name == null) {
+        continue;
+      }
+      BiConsumer<Node, String> field = fields.get(name);
+      if (field != null) {
+        field.accept(t.getValueNode(), join(path, name));
       }
     }
   }
 
-  private void merge(
-      MappingNode parent,
-      Node mergeNode,
-      String path,
-      Map<String, BiConsumer<Node, String>> fields,
-      Set<String> outerMerged) {
-    Set<String> merged = outerMerged;
-    if (merged == null) {
-      merged = new HashSet<>();
-      for (NodeTuple t : parent.getValue()) {
-        if (t.getKeyNode() instanceof ScalarNode s) {
-          Resolved r = resolveScalar(s);
-          if (r.value() instanceof String str) {
-            merged.add(str);
-          }
-        }
-      }
-    }
+  private void merge(Node mergeNode, String path, Map<String, BiConsumer<Node, String>> fields) {
     if (mergeNode instanceof MappingNode m) {
-      mergeInto(m, path, fields, merged);
-    } else if (mergeNode instanceof SequenceNode seq) {
-      for (Node item : seq.getValue()) {
-        if (!(item instanceof MappingNode)) {
+      mergeInto(m, path, fields);
+      return;
+    }
+    if (mergeNode instanceof SequenceNode seq) {
+      List<Node> items = seq.getValue();
+      for (int i = items.size() - 1; i >= 0; i--) {
+        if (!(items.get(i) instanceof MappingNode m)) {
           throw new Fatal(
-              fileName + ":" + line(item)
+              fileName + ":" + line(items.get(i))
                   + ": a merge key (<<) needs a mapping or a list of mappings");
         }
+        mergeInto(m, path, fields);
       }
-      for (Node item : seq.getValue()) {
-        mergeInto((MappingNode) item, path, fields, merged);
-      }
-    } else {
-      throw new Fatal(
-          fileName + ":" + line(mergeNode)
-              + ": a merge key (<<) needs a mapping or a list of mappings");
+      return;
     }
+    throw new Fatal(
+        fileName + ":" + line(mergeNode)
+            + ": a merge key (<<) needs a mapping or a list of mappings");
   }
 
   /**
-   * Constructs a merged mapping. A mapping that merges itself (directly or through others) is an
+   * Decodes a merged mapping. A mapping that merges itself (directly or through others) is an
    * error, as in Go; so is a document whose merges multiply beyond a fixed budget (Go refuses
    * "excessive aliasing" too), which keeps chains of merges from running for ever.
    */
-  private void mergeInto(
-      MappingNode m, String path, Map<String, BiConsumer<Node, String>> fields, Set<String> merged) {
+  private void mergeInto(MappingNode m, String path, Map<String, BiConsumer<Node, String>> fields) {
     if (++merges > MAX_MERGES) {
       throw new Fatal(fileName + ": document contains excessive aliasing");
     }
-    if (!mergeActive.add(m)) {
+    List<Object> key = List.of(new Identity(m), fields.keySet());
+    if (!mergeActive.add(key)) {
       throw new Fatal(fileName + ":" + line(m) + ": an anchor's value merges itself");
     }
     try {
-      mapping(m, path, fields, merged);
+      struct(m, path, fields);
     } finally {
-      mergeActive.remove(m);
+      mergeActive.remove(key);
     }
   }
 
-  /** Go compares every pair of keys by node kind and text; a repeat is an error. */
-  private boolean checkDuplicateKeys(MappingNode node) {
-    Map<String, Node> seen = new HashMap<>();
-    boolean ok = true;
-    for (NodeTuple t : node.getValue()) {
-      Node k = t.getKeyNode();
-      String id = k.getNodeId() + ":" + (k instanceof ScalarNode s ? s.getValue() : "");
-      Node first = seen.putIfAbsent(id, k);
-      if (first != null) {
-        ok = false;
-        errors.add(
-            fileName + ":" + line(k) + ": key " + describeKey(k) + " already defined at line "
-                + line(first));
-      }
-    }
-    return ok;
-  }
-
-  /** The struct field name a key selects, or null when the key is null (skipped). */
+  /** The struct field name a key selects, or null when there is none (skipped). */
   private String keyName(Node k, String path) {
     if (!(k instanceof ScalarNode s)) {
-      if (k instanceof MappingNode m) {
-        checkDuplicateKeys(m);
-      }
       typeError(k, join(path, "<key>"), "a string");
       return null;
     }
@@ -487,12 +462,13 @@ public final class ConfigYaml {
     }
   }
 
+  /**
+   * The explicit tag of a scalar in short form, or null when it has none. Go's decoder ignores
+   * the tags of mappings and sequences, so they have none here either.
+   */
   private static String explicitTag(Node n) {
     Tag tag = n.getTag();
-    if (tag == null || tag.equals(IMPLICIT)) {
-      return null;
-    }
-    if (n.getNodeId() != NodeId.scalar && (tag.equals(Tag.MAP) || tag.equals(Tag.SEQ))) {
+    if (n.getNodeId() != NodeId.scalar || tag == null || tag.equals(IMPLICIT)) {
       return null;
     }
     return GoYamlScalar.shortTag(tag.getValue());
@@ -500,10 +476,6 @@ public final class ConfigYaml {
 
   private static boolean quotedOrBlock(ScalarNode s) {
     return s.getScalarStyle() != ScalarStyle.PLAIN;
-  }
-
-  private boolean isNull(Node n) {
-    return n instanceof ScalarNode s && resolveScalar(s).isNull();
   }
 
   private void typeError(Node node, String path, String expected) {
@@ -566,30 +538,79 @@ public final class ConfigYaml {
   // ---- builders -----------------------------------------------------------------------------
 
   private static final class ConfigBuilder {
-    List<OuEntry> ous = List.of();
+    List<OuBuilder> ous = List.of();
     NodeOusBuilder nodeOus;
     boolean nullEntry;
 
     Content build() {
+      List<OuEntry> entries = new ArrayList<>();
+      for (OuBuilder b : ous) {
+        entries.add(b.build());
+      }
       return new Content(
-          ous, nodeOus == null ? Optional.empty() : Optional.of(nodeOus.build()));
+          entries, nodeOus == null ? Optional.empty() : Optional.of(nodeOus.build()));
     }
   }
 
+  /** The NodeOUs struct; its identifiers are null while their pointers are nil. */
   private static final class NodeOusBuilder {
     final int line;
     boolean enable;
-    OuEntry client;
-    OuEntry peer;
-    OuEntry admin;
-    OuEntry orderer;
+    OuBuilder client;
+    OuBuilder peer;
+    OuBuilder admin;
+    OuBuilder orderer;
 
     NodeOusBuilder(int line) {
       this.line = line;
     }
 
     NodeOus build() {
-      return new NodeOus(enable, client, peer, admin, orderer, line);
+      return new NodeOus(
+          enable, built(client), built(peer), built(admin), built(orderer), line);
+    }
+
+    private static OuEntry built(OuBuilder b) {
+      return b == null ? null : b.build();
+    }
+  }
+
+  /** One {@code {Certificate, OrganizationalUnitIdentifier}} struct. */
+  private static final class OuBuilder {
+    final int line;
+    final boolean nil;
+    String certificate = "";
+    String ou = "";
+
+    OuBuilder(int line) {
+      this(line, false);
+    }
+
+    private OuBuilder(int line, boolean nil) {
+      this.line = line;
+      this.nil = nil;
+    }
+
+    /** A nil entry of the list. */
+    static OuBuilder nil(int line) {
+      return new OuBuilder(line, true);
+    }
+
+    OuEntry build() {
+      return new OuEntry(certificate, ou, line);
+    }
+  }
+
+  /** A node compared by identity (the same anchor reached twice is the same node). */
+  private record Identity(Node node) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Identity i && i.node == node;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(node);
     }
   }
 
@@ -599,6 +620,48 @@ public final class ConfigYaml {
 
     Fatal(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /**
+   * Keeps the non-specific tag {@code !} of a scalar visible: SnakeYAML would resolve such a
+   * scalar like an untagged one, while Go keeps {@code !} as its tag, which makes the scalar a
+   * string that no boolean field accepts.
+   */
+  private static final class NonSpecificTags implements Parser {
+    private final Parser delegate;
+
+    NonSpecificTags(Parser delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public boolean checkEvent(Event.ID choice) {
+      return delegate.checkEvent(choice);
+    }
+
+    @Override
+    public Event peekEvent() {
+      return rewrite(delegate.peekEvent());
+    }
+
+    @Override
+    public Event getEvent() {
+      return rewrite(delegate.getEvent());
+    }
+
+    private static Event rewrite(Event e) {
+      if (e instanceof ScalarEvent s && "!".equals(s.getTag())) {
+        return new ScalarEvent(
+            s.getAnchor(),
+            GoYamlScalar.NON_SPECIFIC,
+            s.getImplicit(),
+            s.getValue(),
+            s.getStartMark(),
+            s.getEndMark(),
+            s.getScalarStyle());
+      }
+      return e;
     }
   }
 

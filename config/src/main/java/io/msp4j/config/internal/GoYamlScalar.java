@@ -7,12 +7,13 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * How the Go YAML library used by Fabric v3 (go-yaml v4, loaded with its v3 defaults) types a
- * scalar: the implicit resolution of plain scalars (YAML 1.2 core schema: only {@code true},
- * {@code True}, {@code TRUE} and the false spellings are booleans; {@code yes}/{@code on} stay
- * strings), the handling of quoted and block scalars (always strings) and of explicit tags
- * ({@code !!int abc} is an error, {@code !!binary} is base64-decoded, unknown tags keep the
- * text). SnakeYAML's own resolver follows YAML 1.1 and would type several of these differently.
+ * How the Go YAML library Fabric v3.0 reads config.yaml with (gopkg.in/yaml.v2) types a scalar:
+ * the implicit resolution of plain scalars (YAML 1.1 booleans: {@code yes}, {@code on}, {@code y}
+ * and their false counterparts are booleans as well as {@code true}/{@code false}), the handling
+ * of quoted and block scalars (always strings) and of explicit tags ({@code !!bool yes} is a
+ * boolean, {@code !!int abc} is an error, {@code !!binary} is base64-decoded, unknown tags and
+ * the non-specific {@code !} keep the text). SnakeYAML's own resolver would type several of these
+ * differently.
  */
 public final class GoYamlScalar {
 
@@ -25,6 +26,8 @@ public final class GoYamlScalar {
   public static final String TIMESTAMP = "!!timestamp";
   public static final String BINARY = "!!binary";
   public static final String MERGE = "!!merge";
+  /** Stands for the non-specific tag {@code !}, which Go keeps and does not resolve. */
+  public static final String NON_SPECIFIC = "tag:msp4j.io,2024:non-specific";
 
   private static final String LONG_PREFIX = "tag:yaml.org,2002:";
 
@@ -50,12 +53,28 @@ public final class GoYamlScalar {
 
   private static final Map<String, Object> SPECIAL =
       Map.ofEntries(
+          Map.entry("y", Boolean.TRUE),
+          Map.entry("Y", Boolean.TRUE),
+          Map.entry("yes", Boolean.TRUE),
+          Map.entry("Yes", Boolean.TRUE),
+          Map.entry("YES", Boolean.TRUE),
           Map.entry("true", Boolean.TRUE),
           Map.entry("True", Boolean.TRUE),
           Map.entry("TRUE", Boolean.TRUE),
+          Map.entry("on", Boolean.TRUE),
+          Map.entry("On", Boolean.TRUE),
+          Map.entry("ON", Boolean.TRUE),
+          Map.entry("n", Boolean.FALSE),
+          Map.entry("N", Boolean.FALSE),
+          Map.entry("no", Boolean.FALSE),
+          Map.entry("No", Boolean.FALSE),
+          Map.entry("NO", Boolean.FALSE),
           Map.entry("false", Boolean.FALSE),
           Map.entry("False", Boolean.FALSE),
           Map.entry("FALSE", Boolean.FALSE),
+          Map.entry("off", Boolean.FALSE),
+          Map.entry("Off", Boolean.FALSE),
+          Map.entry("OFF", Boolean.FALSE),
           Map.entry(".nan", Double.NaN),
           Map.entry(".NaN", Double.NaN),
           Map.entry(".NAN", Double.NaN),
@@ -67,14 +86,9 @@ public final class GoYamlScalar {
           Map.entry("+.INF", Double.POSITIVE_INFINITY),
           Map.entry("-.inf", Double.NEGATIVE_INFINITY),
           Map.entry("-.Inf", Double.NEGATIVE_INFINITY),
-          Map.entry("-.INF", Double.NEGATIVE_INFINITY),
-          Map.entry("-0", -0.0d),
-          Map.entry("-0.0", -0.0d));
+          Map.entry("-.INF", Double.NEGATIVE_INFINITY));
   private static final Set<String> NULLS = Set.of("", "~", "null", "Null", "NULL");
   private static final Set<String> RESOLVABLE = Set.of("", STR, BOOL, INT, FLOAT, NULL, TIMESTAMP);
-  private static final Set<String> YAML11_TRUE = Set.of("y", "Y", "yes", "Yes", "YES", "on", "On", "ON");
-  private static final Set<String> YAML11_FALSE =
-      Set.of("n", "N", "no", "No", "NO", "off", "Off", "OFF");
   private static final Pattern YAML_FLOAT =
       Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
   private static final Pattern DOT_FLOAT = Pattern.compile("\\.[0-9]+([eE][-+]?[0-9]+)?");
@@ -131,17 +145,6 @@ public final class GoYamlScalar {
     return !quotedOrBlock && "<<".equals(text);
   }
 
-  /** Go's typed-bool compatibility: a string holding a YAML 1.1 boolean spelling. */
-  public static Boolean yaml11Bool(String s) {
-    if (YAML11_TRUE.contains(s)) {
-      return Boolean.TRUE;
-    }
-    if (YAML11_FALSE.contains(s)) {
-      return Boolean.FALSE;
-    }
-    return null;
-  }
-
   static Resolved resolve(String tag, String in) throws ResolveException {
     if (!RESOLVABLE.contains(tag)) {
       return new Resolved(tag, in);
@@ -168,9 +171,6 @@ public final class GoYamlScalar {
     }
     if (NULLS.contains(in)) {
       return new Resolved(NULL, null);
-    }
-    if (in.equals("<<")) {
-      return new Resolved(MERGE, in);
     }
     Object special = SPECIAL.get(in);
     if (special != null) {
@@ -221,7 +221,7 @@ public final class GoYamlScalar {
     if (c >= '0' && c <= '9') {
       return 'D';
     }
-    if ("yYnNtTfFoO~<".indexOf(c) >= 0) {
+    if ("yYnNtTfFoO~".indexOf(c) >= 0) {
       return 'M';
     }
     if (c == '.') {

@@ -45,9 +45,17 @@ class ConfigYamlTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"true", "True", "TRUE", "y", "Y", "yes", "Yes", "YES", "on", "On", "ON",
-      "\"yes\"", "'on'", "!!bool true", "!!binary eWVz", "! true"})
+      "!!bool true", "!!bool yes", "!!bool \"on\"", "!<tag:yaml.org,2002:bool> y"})
   void enableAcceptsGoAndYaml11TrueSpellings(String value) {
     assertThat(enable(value)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"\"yes\"", "'on'", "\"Y\"", "!!str yes", "!!binary eWVz", "! true", "|\n    yes"})
+  void booleanSpellingThatIsAStringIsAnError(String value) {
+    MspSetupException e = failure("NodeOUs:\n  Enable: " + value + "\n");
+    assertThat(e.reason()).isEqualTo(Reason.CONFIG_YAML_INVALID);
+    assertThat(e.detail()).startsWith("config.yaml:2: NodeOUs.Enable must be a boolean, got ");
   }
 
   @ParameterizedTest
@@ -89,7 +97,7 @@ class ConfigYamlTest {
 
   @Test
   void explicitTagThatDoesNotFitTheTextIsAnError() {
-    MspSetupException e = failure("NodeOUs:\n  Enable: !!bool yes\n");
+    MspSetupException e = failure("NodeOUs:\n  Enable: !!bool 1\n");
     assertThat(e.detail()).contains("config.yaml:2").contains("!!bool");
     assertThat(failure("NodeOUs:\n  Enable: !!int abc\n").reason())
         .isEqualTo(Reason.CONFIG_YAML_INVALID);
@@ -214,7 +222,7 @@ class ConfigYamlTest {
       quoteCharacter = '`',
       value = {
         "NodeOUs: [Enable]                          | NodeOUs must be a mapping, got a list",
-        "NodeOUs: yes                               | NodeOUs must be a mapping, got string \"yes\"",
+        "NodeOUs: yes                               | NodeOUs must be a mapping, got boolean \"yes\"",
         "OrganizationalUnitIdentifiers: {a: b}      | OrganizationalUnitIdentifiers must be a list, got a mapping",
         "OrganizationalUnitIdentifiers: cacerts     | OrganizationalUnitIdentifiers must be a list, got string \"cacerts\"",
         "OrganizationalUnitIdentifiers: [x]         | OrganizationalUnitIdentifiers[0] must be a mapping, got string \"x\"",
@@ -243,19 +251,66 @@ class ConfigYamlTest {
   }
 
   @Test
-  void duplicateKeysAreAnErrorEvenForUnknownKeys() {
-    assertThat(failure("NodeOUs: {Enable: true}\nNodeOUs: {Enable: false}\n").detail())
-        .isEqualTo("config.yaml:2: key \"NodeOUs\" already defined at line 1");
-    assertThat(failure("Foo: 1\nFoo: 2\n").reason()).isEqualTo(Reason.CONFIG_YAML_INVALID);
-    assertThat(failure("NodeOUs:\n  Enable: true\n  \"Enable\": false\n").detail())
-        .startsWith("config.yaml:3: key \"Enable\" already defined at line 2");
+  void repeatedKeyIsDecodedAgainAndTheLaterValueWins() {
+    assertThat(enable("true\n  Enable: false")).isFalse();
+    assertThat(enable("false\n  \"Enable\": yes")).isTrue();
+    assertThat(enable("true\n  Enable:")).isFalse();
+    assertThat(parse("Foo: 1\nFoo: [2]\n").nodeOus()).isEmpty();
+    Content c = parse("""
+        OrganizationalUnitIdentifiers: [{Certificate: a.pem, OrganizationalUnitIdentifier: x}]
+        OrganizationalUnitIdentifiers: [{Certificate: b.pem}]
+        """);
+    assertThat(c.organizationalUnitIdentifiers()).extracting(OuEntry::certificate).containsExactly("b.pem");
   }
 
   @Test
-  void binaryKeySelectingAFieldTwiceIsAnError() {
+  void repeatedMappingFillsTheStructTheFirstOneCreated() {
+    NodeOus n = parse("""
+        NodeOUs:
+          Enable: true
+          ClientOUIdentifier: {Certificate: ca.pem, OrganizationalUnitIdentifier: client}
+        NodeOUs:
+          ClientOUIdentifier: {OrganizationalUnitIdentifier: member}
+        """).nodeOus().orElseThrow();
+    assertThat(n.enable()).isTrue();
+    assertThat(n.client().certificate()).isEqualTo("ca.pem");
+    assertThat(n.client().organizationalUnitIdentifier()).isEqualTo("member");
+    assertThat(parse("NodeOUs: {Enable: true}\nNodeOUs:\n").nodeOus()).isEmpty();
+  }
+
+  @Test
+  void repeatedValueWithTheWrongTypeIsStillAnError() {
+    assertThat(failure("NodeOUs:\n  Enable: 5\n  Enable: true\n").detail())
+        .isEqualTo("config.yaml:2: NodeOUs.Enable must be a boolean, got integer \"5\"");
+  }
+
+  @Test
+  void binaryKeyNamesTheFieldItDecodesTo() {
     // "RW5hYmxl" is base64 for "Enable".
-    assertThat(failure("NodeOUs:\n  Enable: true\n  !!binary RW5hYmxl: false\n").detail())
-        .contains("NodeOUs.Enable is set twice");
+    assertThat(enable("true\n  !!binary RW5hYmxl: false")).isFalse();
+  }
+
+  @Test
+  void mergeKeyAppliesWhereItStands() {
+    assertThat(enable("true\n  <<: {Enable: false}")).isFalse();
+    assertThat(parse("NodeOUs:\n  <<: {Enable: false}\n  Enable: true\n").nodeOus().orElseThrow().enable())
+        .isTrue();
+    assertThat(parse("NodeOUs:\n  <<: [{Enable: true}, {Enable: false}]\n").nodeOus().orElseThrow().enable())
+        .isTrue();
+    assertThat(parse("NodeOUs:\n  <<: {Enable: false}\n  <<: {Enable: true}\n").nodeOus().orElseThrow().enable())
+        .isTrue();
+  }
+
+  @Test
+  void anAnchorMayBeMergedIntoAnotherKindOfStructInsideItself() {
+    NodeOus n = parse("""
+        NodeOUs: &n
+          Enable: true
+          AdminOUIdentifier: {<<: *n, OrganizationalUnitIdentifier: admin}
+        NodeOUs:
+          <<: *n
+        """).nodeOus().orElseThrow();
+    assertThat(n.admin().organizationalUnitIdentifier()).isEqualTo("admin");
   }
 
   @Test

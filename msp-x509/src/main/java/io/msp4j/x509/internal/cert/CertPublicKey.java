@@ -14,9 +14,9 @@ import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.asn1.x9.ECNamedCurveTable;
-import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
+import org.bouncycastle.crypto.params.ECNamedDomainParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.util.PublicKeyFactory;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.bouncycastle.math.ec.ECPoint;
@@ -97,20 +97,29 @@ public final class CertPublicKey {
         if (curveName == null) {
           throw new CertificateParseException("x509: unsupported elliptic curve");
         }
-        X9ECParameters x9 = ECNamedCurveTable.getByOID(curveOid);
-        int fieldBytes = (x9.getCurve().getFieldSize() + 7) / 8;
+        // The point is decoded once, on Bouncy Castle's fast curve implementation, and becomes
+        // the key's lightweight parameters (what PublicKeyFactory would make of the same bytes).
+        ECNamedDomainParameters domain = NistCurves.domain(curveName);
+        int fieldBytes = (domain.getCurve().getFieldSize() + 7) / 8;
         if (keyBytes.length != 1 + 2 * fieldBytes || keyBytes[0] != 0x04) {
           throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
         }
+        ECPoint p;
         try {
-          ECPoint p = x9.getCurve().decodePoint(keyBytes);
+          p = domain.getCurve().decodePoint(keyBytes);
           if (p.isInfinity() || !p.isValid()) {
             throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
           }
         } catch (IllegalArgumentException ex) {
           throw new CertificateParseException("x509: failed to unmarshal elliptic curve point", ex);
         }
-        return build(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC");
+        try {
+          return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC",
+              new ECPublicKeyParameters(p, domain));
+        } catch (RuntimeException ex) {
+          throw new CertificateParseException("x509: cannot import EC public key: "
+              + ex.getMessage(), ex);
+        }
       }
       case OID_ED25519 -> {
         if (params != null) {

@@ -9,6 +9,7 @@ import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1InputStream;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.DERBitString;
 
 /**
  * Small helpers over Bouncy Castle's ASN.1 objects that reproduce the strictness of Go's
@@ -101,5 +102,45 @@ public final class Der {
     int lenByte = tlv[1] & 0xff;
     int header = lenByte < 0x80 ? 2 : 2 + (lenByte & 0x7f);
     return Arrays.copyOfRange(tlv, header, tlv.length);
+  }
+
+  /** DER SEQUENCE whose contents are the given, already encoded, elements in order. */
+  public static byte[] sequence(byte[]... encodedElements) {
+    int length = 0;
+    for (byte[] e : encodedElements) {
+      length += e.length;
+    }
+    byte[] header = header(0x30, length);
+    byte[] out = Arrays.copyOf(header, header.length + length);
+    int pos = header.length;
+    for (byte[] e : encodedElements) {
+      System.arraycopy(e, 0, out, pos, e.length);
+      pos += e.length;
+    }
+    return out;
+  }
+
+  /** DER BIT STRING of whole bytes (no unused bits). */
+  public static byte[] bitString(byte[] bytes) {
+    try {
+      return new DERBitString(bytes).getEncoded(ASN1Encoding.DER);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot encode BIT STRING", e);
+    }
+  }
+
+  /** Tag and definite length in the shortest form. */
+  private static byte[] header(int tag, int length) {
+    if (length < 0x80) {
+      return new byte[] {(byte) tag, (byte) length};
+    }
+    int n = (32 - Integer.numberOfLeadingZeros(length) + 7) / 8;
+    byte[] h = new byte[2 + n];
+    h[0] = (byte) tag;
+    h[1] = (byte) (0x80 | n);
+    for (int i = 0; i < n; i++) {
+      h[2 + i] = (byte) (length >>> (8 * (n - 1 - i)));
+    }
+    return h;
   }
 }

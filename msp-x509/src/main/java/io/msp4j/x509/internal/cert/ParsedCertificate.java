@@ -489,6 +489,21 @@ public final class ParsedCertificate {
   }
 
   /**
+   * This certificate with another signature value: the DER of SEQUENCE{TBSCertificate,
+   * signatureAlgorithm, BIT STRING(signature)} from this certificate's exact parts, with this
+   * certificate's parsed fields. Field for field what {@link #parse} makes of those bytes (the
+   * parts were accepted by it and are copied verbatim; the signature value is not interpreted by
+   * parsing), without parsing them again. The signature check results are not carried over.
+   */
+  public ParsedCertificate withSignature(byte[] newSignature) {
+    byte[] sig = newSignature.clone();
+    byte[] newDer = Der.sequence(tbs, signatureAlgorithmDer, Der.bitString(sig));
+    return new ParsedCertificate(newDer, tbs, version, serial, rawIssuer, rawSubject,
+        issuerAttributes, subjectAttributes, notBefore, notAfter, publicKey,
+        signatureAlgorithmId, signatureAlgorithmDer, sig, ext);
+  }
+
+  /**
    * Takes over the signature check results of {@code original}, of which this certificate is the
    * low-S re-encoding: an ECDSA signature (r, s) verifies exactly when (r, n - s) does.
    */

@@ -90,10 +90,19 @@ public final class CertificateSanitizer {
   }
 
   /**
-   * SEQUENCE{ TBSCertificate verbatim, signatureAlgorithm re-encoded from its parsed value,
-   * BIT STRING(signature) }, re-parsed.
+   * SEQUENCE{ TBSCertificate verbatim, signatureAlgorithm, BIT STRING(signature) }: the
+   * certificate with its signature replaced, made from its parts without parsing again (the same
+   * bytes and fields as {@link #rebuildAndParse}, against which it is tested).
    */
   static ParsedCertificate rebuild(ParsedCertificate cert, byte[] signature) {
+    return cert.withSignature(signature);
+  }
+
+  /**
+   * The reference for {@link #rebuild}: SEQUENCE{ TBSCertificate verbatim, signatureAlgorithm
+   * re-encoded from its parsed value, BIT STRING(signature) }, encoded and parsed again.
+   */
+  static ParsedCertificate rebuildAndParse(ParsedCertificate cert, byte[] signature) {
     AlgorithmIdentifier ai = cert.signatureAlgorithmId();
     ASN1EncodableVector aiv = new ASN1EncodableVector(2);
     aiv.add(ai.getAlgorithm());

@@ -9,9 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
-import org.bouncycastle.asn1.ASN1ObjectIdentifier;
-import org.bouncycastle.asn1.ASN1Primitive;
-import org.bouncycastle.asn1.x509.CertificateList;
 import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 
 /**
@@ -22,12 +19,12 @@ import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 final class CrlLoader {
   private static final byte[] PEM_PREFIX =
       "-----BEGIN X509 CRL".getBytes(StandardCharsets.US_ASCII);
-  private static final Set<ASN1ObjectIdentifier> ECDSA_ALGORITHMS =
+  private static final Set<String> ECDSA_ALGORITHMS =
       Set.of(
-          X9ObjectIdentifiers.ecdsa_with_SHA1,
-          X9ObjectIdentifiers.ecdsa_with_SHA256,
-          X9ObjectIdentifiers.ecdsa_with_SHA384,
-          X9ObjectIdentifiers.ecdsa_with_SHA512);
+          X9ObjectIdentifiers.ecdsa_with_SHA1.getId(),
+          X9ObjectIdentifiers.ecdsa_with_SHA256.getId(),
+          X9ObjectIdentifiers.ecdsa_with_SHA384.getId(),
+          X9ObjectIdentifiers.ecdsa_with_SHA512.getId());
 
   private CrlLoader() {}
 
@@ -40,35 +37,26 @@ final class CrlLoader {
         der = block.get().bytes();
       }
     }
-    CertificateList crl;
+    CrlParser.Parsed crl;
     try {
-      crl = CertificateList.getInstance(ASN1Primitive.fromByteArray(der));
-      // Touch the parts validation needs, so that a malformed CRL fails here, not later.
-      crl.getTBSCertList().getRevokedCertificates();
-      crl.getTBSCertList().getExtensions();
-    } catch (Exception e) {
+      crl = CrlParser.parse(der);
+    } catch (RuntimeException e) {
       throw new MspSetupException(
           Reason.CRL_UNPARSABLE,
           "SETUP-CRL-01",
           source + ": not an X.509 CRL (DER, or PEM starting at the first byte): " + e.getMessage());
     }
-    byte[] signature;
-    try {
-      signature = crl.getSignature().getOctets();
-      if (ECDSA_ALGORITHMS.contains(crl.getSignatureAlgorithm().getAlgorithm())) {
+    byte[] signature = crl.signature();
+    if (ECDSA_ALGORITHMS.contains(crl.signatureOid())) {
+      try {
         signature = EcdsaSignatureDer.reencodeMinimal(signature);
+      } catch (RuntimeException e) {
+        throw new MspSetupException(
+            Reason.CRL_SIGNATURE_UNDECODABLE,
+            "SETUP-CRL-02",
+            source + ": the CRL's ECDSA signature does not decode: " + e.getMessage());
       }
-    } catch (RuntimeException e) {
-      throw new MspSetupException(
-          Reason.CRL_SIGNATURE_UNDECODABLE,
-          "SETUP-CRL-02",
-          source + ": the CRL's ECDSA signature does not decode: " + e.getMessage());
     }
-    try {
-      return RevocationList.of(source, crl, signature);
-    } catch (Exception e) {
-      throw new MspSetupException(
-          Reason.CRL_UNPARSABLE, "SETUP-CRL-01", source + ": malformed CRL: " + e.getMessage());
-    }
+    return RevocationList.of(source, crl, signature);
   }
 }

@@ -1,26 +1,24 @@
 package io.msp4j.x509.internal.msp;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Optional;
-import java.util.function.Supplier;
-import org.bouncycastle.crypto.Digest;
-import org.bouncycastle.crypto.digests.SHA256Digest;
-import org.bouncycastle.crypto.digests.SHA384Digest;
-import org.bouncycastle.crypto.digests.SHA3Digest;
 
 /**
  * The hash functions an MSP may use for identity identifiers and certifiers identifiers, by the
- * names of {@code FabricCryptoConfig.identity_identifier_hash_function} (SETUP-CRYPTO-02).
+ * names of {@code FabricCryptoConfig.identity_identifier_hash_function} (SETUP-CRYPTO-02). The
+ * JDK's digests are used: they run on the processor's SHA instructions where it has them.
  */
 enum IdentityHash {
-  SHA256(SHA256Digest::new),
-  SHA384(SHA384Digest::new),
-  SHA3_256(() -> new SHA3Digest(256)),
-  SHA3_384(() -> new SHA3Digest(384));
+  SHA256("SHA-256"),
+  SHA384("SHA-384"),
+  SHA3_256("SHA3-256"),
+  SHA3_384("SHA3-384");
 
-  private final Supplier<Digest> digest;
+  private final String jcaName;
 
-  IdentityHash(Supplier<Digest> digest) {
-    this.digest = digest;
+  IdentityHash(String jcaName) {
+    this.jcaName = jcaName;
   }
 
   /** The hash function with this configured name, if it is one Fabric accepts. */
@@ -35,12 +33,16 @@ enum IdentityHash {
 
   /** Hashes the concatenation of the parts. */
   byte[] hash(byte[]... parts) {
-    Digest d = digest.get();
-    for (byte[] p : parts) {
-      d.update(p, 0, p.length);
+    MessageDigest d;
+    try {
+      d = MessageDigest.getInstance(jcaName);
+    } catch (NoSuchAlgorithmException e) {
+      // Every Java 17 runtime has these four (the SUN provider).
+      throw new IllegalStateException(jcaName + " is not available", e);
     }
-    byte[] out = new byte[d.getDigestSize()];
-    d.doFinal(out, 0);
-    return out;
+    for (byte[] p : parts) {
+      d.update(p);
+    }
+    return d.digest();
   }
 }

@@ -8,7 +8,7 @@ import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
  * IDENTITY principals (PRINCIPAL-ID-01): this MSP deserialises the principal's identity; it is
- * satisfied by the same sanitised certificate, when that certificate is valid.
+ * satisfied by the same sanitised certificate, when the principal's identity is valid.
  */
 final class IdentityPrincipals {
   private final X509MspImpl msp;
@@ -29,15 +29,15 @@ final class IdentityPrincipals {
           null,
           e);
     }
-    X509Identity x = PrincipalFailures.own(msp, identity);
+    X509Identity x = PrincipalFailures.x509(identity);
     if (!Arrays.equals(x.cert().der(), wanted.cert().der())) {
       throw PrincipalFailures.notSatisfied(
           "PRINCIPAL-ID-01",
           "the identity is not the principal's identity (" + wanted.cert().ref() + ")",
           x.cert().ref());
     }
-    // Same sanitised certificate, same MSP: validating the identity (memoised) gives the verdict
-    // that validating the principal's identity would.
-    msp.validate(x);
+    // The principal's identity is validated, as in Fabric. For an identity of this MSP that is the
+    // same certificate under the same rules, so its remembered outcome is used instead.
+    msp.validate(x.msp() == msp ? x : wanted);
   }
 }

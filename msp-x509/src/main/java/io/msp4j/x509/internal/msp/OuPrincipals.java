@@ -25,7 +25,7 @@ final class OuPrincipals {
       throw PrincipalFailures.otherMsp(
           "PRINCIPAL-OU-01", "ORGANIZATION_UNIT", wanted.getMspIdentifier(), msp.id());
     }
-    X509Identity x = PrincipalFailures.own(msp, identity);
+    X509Identity x = PrincipalFailures.x509(identity);
     msp.validate(x);
     String ou = wanted.getOrganizationalUnitIdentifier();
     byte[] certifiers = wanted.getCertifiersIdentifier().toByteArray();

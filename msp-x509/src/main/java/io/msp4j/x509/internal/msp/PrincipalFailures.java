@@ -33,24 +33,18 @@ final class PrincipalFailures {
   }
 
   /**
-   * The identity as one made by {@code msp}: identities of other implementations cannot be
-   * checked (VALIDATE-03), and identities of other MSPs are checked by their own MSP (CORE-03).
+   * The identity as an X.509 identity: identities of other implementations cannot be checked
+   * (VALIDATE-03). An identity of another X.509 MSP is checked with {@code msp}'s rules, as Fabric
+   * does; its validation outcome is the one it remembers (CORE-07) and its OUs are those its own
+   * MSP computed.
    */
-  static X509Identity own(X509MspImpl msp, Identity identity) {
+  static X509Identity x509(Identity identity) {
     if (!(identity instanceof X509Identity x)) {
       throw new IdentityException(
           Reason.NOT_AN_X509_IDENTITY,
           "VALIDATE-03",
           "identity of type " + identity.getClass().getName() + " was not made by an X.509 MSP",
           null);
-    }
-    if (x.msp() != msp) {
-      throw new IdentityException(
-          Reason.IDENTITY_OF_ANOTHER_MSP,
-          "CORE-03",
-          "the identity was made by another MSP (" + x.msp() + ") than " + msp
-              + "; check it with its own MSP or deserialise it with this one",
-          x.cert().ref());
     }
     return x;
   }

@@ -1,18 +1,16 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.x509.internal.cert.GoAsn1;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.Enumeration;
-import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
-import org.bouncycastle.asn1.x509.AuthorityKeyIdentifier;
-import org.bouncycastle.asn1.x509.CertificateList;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.Extensions;
-import org.bouncycastle.asn1.x509.TBSCertList;
 
 /**
  * One configured CRL, prepared for constant-time lookups: the revoked serial numbers in a hash
@@ -20,6 +18,8 @@ import org.bouncycastle.asn1.x509.TBSCertList;
  * (SETUP-CRL-02) for the check made when a serial matches (VALIDATE-CRL-02).
  */
 final class RevocationList {
+  private static final String AKI_OID = "2.5.29.35";
+
   private final String source;
   private final byte[] tbs;
   private final AlgorithmIdentifier signatureAlgorithm;
@@ -51,37 +51,77 @@ final class RevocationList {
    *
    * @param source names the CRL in messages (such as {@code revocation_list[0]})
    */
-  static RevocationList of(String source, CertificateList crl, byte[] signature) throws Exception {
-    TBSCertList tbsList = crl.getTBSCertList();
-    Set<BigInteger> serials = new HashSet<>();
-    Enumeration<?> entries = tbsList.getRevokedCertificateEnumeration();
-    while (entries.hasMoreElements()) {
-      TBSCertList.CRLEntry e = (TBSCertList.CRLEntry) entries.nextElement();
-      serials.add(e.getUserCertificate().getValue());
-    }
+  static RevocationList of(String source, CrlParser.Parsed crl, byte[] signature) {
     byte[] aki = null;
-    String problem = null;
-    Extensions ext = tbsList.getExtensions();
-    Extension akiExt = ext == null ? null : ext.getExtension(Extension.authorityKeyIdentifier);
-    if (akiExt == null) {
-      problem = "has no authority key identifier extension";
-    } else {
-      try {
-        AuthorityKeyIdentifier parsed = AuthorityKeyIdentifier.getInstance(akiExt.getParsedValue());
-        byte[] keyId = parsed.getKeyIdentifier();
-        aki = keyId == null ? new byte[0] : keyId;
-      } catch (RuntimeException e) {
-        problem = "has an authority key identifier that does not decode";
+    String problem = "has no authority key identifier extension";
+    for (CrlParser.Ext e : crl.extensions()) {
+      if (e.oid().equals(AKI_OID)) {
+        try {
+          byte[] keyId = authorityKeyId(e.value());
+          aki = keyId == null ? new byte[0] : keyId;
+          problem = null;
+        } catch (RuntimeException ex) {
+          problem = "has an authority key identifier that does not decode: " + ex.getMessage();
+        }
+        break;
       }
     }
     return new RevocationList(
         source,
-        tbsList.getEncoded(),
-        crl.getSignatureAlgorithm(),
+        crl.tbs(),
+        algorithm(crl.signatureOid(), crl.signatureParameters()),
         signature,
-        Collections.unmodifiableSet(serials),
+        Set.copyOf(crl.revokedSerials()),
         aki,
         problem);
+  }
+
+  /**
+   * The keyIdentifier of an AuthorityKeyIdentifier read as Fabric reads it: Go's
+   * {@code asn1.Unmarshal} into a struct of three optional implicitly tagged fields, in order.
+   * Returns null when there is no keyIdentifier; a constructed [2] (Fabric's serial number field
+   * cannot be decoded) or a malformed element is an error.
+   */
+  static byte[] authorityKeyId(byte[] value) {
+    GoAsn1.Header top = GoAsn1.element(value, 0);
+    if (!top.is(GoAsn1.TAG_SEQUENCE, true)) {
+      throw new GoAsn1.Asn1Exception("structural error: authority key identifier is not a SEQUENCE");
+    }
+    byte[] c = GoAsn1.contents(value, top);
+    int pos = 0;
+    byte[] keyId = null;
+    int[][] fields = {{0, 0}, {1, 0}, {2, 1}}; // tag number, constructed
+    for (int[] f : fields) {
+      if (pos >= c.length) {
+        break;
+      }
+      GoAsn1.Header h = GoAsn1.header(c, pos);
+      if (h.cls() != GoAsn1.CLASS_CONTEXT || h.tag() != f[0] || h.compound() != (f[1] == 1)) {
+        continue;
+      }
+      if ((long) h.contentStart() + h.length() > c.length) {
+        throw new GoAsn1.Asn1Exception("syntax error: data truncated");
+      }
+      if (f[0] == 0) {
+        keyId = GoAsn1.contents(c, h);
+      } else if (f[0] == 2) {
+        throw new GoAsn1.Asn1Exception("structural error: struct contains unexported fields");
+      }
+      pos = h.end();
+    }
+    return keyId;
+  }
+
+  private static AlgorithmIdentifier algorithm(String oid, byte[] parameters) {
+    ASN1Encodable params = null;
+    if (parameters != null) {
+      try {
+        params = ASN1Primitive.fromByteArray(parameters);
+      } catch (IOException | RuntimeException e) {
+        params = DERNull.INSTANCE; // present but unreadable: no known algorithm takes it
+      }
+    }
+    return new AlgorithmIdentifier(new ASN1ObjectIdentifier(oid), params);
   }
 
   String source() {

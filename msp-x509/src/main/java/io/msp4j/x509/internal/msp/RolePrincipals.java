@@ -23,7 +23,7 @@ final class RolePrincipals {
     if (!role.getMspIdentifier().equals(msp.id())) {
       throw PrincipalFailures.otherMsp("PRINCIPAL-ROLE-01", "ROLE", role.getMspIdentifier(), msp.id());
     }
-    X509Identity x = PrincipalFailures.own(msp, identity);
+    X509Identity x = PrincipalFailures.x509(identity);
     NodeOus nodeOus = msp.nodeOus();
     boolean byNodeOu = msp.rules().nodeOuAdminAndOrderer() && nodeOus.enforced();
     switch (role.getRoleValue()) {

@@ -76,12 +76,16 @@ final class X509Identity implements Identity {
     return chain;
   }
 
-  /** Validates once and remembers the outcome, also under concurrent first calls (CORE-07). */
-  void validateMemoised() {
+  /**
+   * Validates once with {@code validator} and remembers the outcome, also under concurrent first
+   * calls (CORE-07). As in Fabric, the outcome belongs to the identity: whichever MSP validates it
+   * first decides what later calls return, normally the MSP that made it.
+   */
+  void validateMemoised(X509MspImpl validator) {
     if (!validated) {
       synchronized (validationLock) {
         if (!validated) {
-          validationError = msp.computeValidation(this);
+          validationError = validator.computeValidation(this);
           validated = true;
         }
       }

@@ -128,7 +128,7 @@ final class X509MspImpl implements X509Msp {
               + " was not made by an X.509 MSP",
           null);
     }
-    x.validateMemoised();
+    x.validateMemoised(this);
   }
 
   @Override
@@ -155,7 +155,9 @@ final class X509MspImpl implements X509Msp {
     }
     List<ParsedCertificate> chain;
     try {
-      chain = identity.validationChain();
+      // The chain and revocation come from the validating MSP; the identity's OUs (below) are
+      // always those its own MSP computes, as in Fabric.
+      chain = identity.msp() == this ? identity.validationChain() : chainOf(cert);
     } catch (Failure f) {
       return f.toIdentityException(cert);
     }

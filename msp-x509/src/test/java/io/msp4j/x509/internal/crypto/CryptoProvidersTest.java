@@ -113,4 +113,29 @@ class CryptoProvidersTest {
       assertThat(p.verify(h, message, new RawSignature.Ecdsa(BigInteger.ONE, BigInteger.ONE))).isFalse();
     }
   }
+
+  /** Key handles change how they verify after some uses (Bouncy Castle builds a comb): not what. */
+  @Test
+  @Tag("VERIFY-03")
+  void verdictsStayTheSameWhileAKeyHandleIsReused() {
+    IssuedCertificate c = PKI.certificate().subject("CN=busy").keyAlgorithm(KeyAlgorithm.EC_P256).leaf().build();
+    CertPublicKey key = ParsedCertificate.parse(c.der()).publicKey();
+    BigInteger n = EcdsaSignatureDer.curveOrder("P-256");
+    BouncyCastleCryptoProvider bc = new BouncyCastleCryptoProvider();
+    PrivateKeyHandle priv = bc.privateKey(c.privateKey().orElseThrow());
+    for (CryptoProvider p : Providers.all()) {
+      PublicKeyHandle h = p.publicKey(key);
+      for (int i = 0; i < 40; i++) {
+        byte[] digest = bc.hash(SignatureDigest.SHA2_256, new byte[] {(byte) i});
+        RawSignature.Ecdsa sig = (RawSignature.Ecdsa) bc.sign(priv, digest);
+        assertThat(p.verify(h, digest, sig)).as("%s use %d", p.name(), i).isTrue();
+        assertThat(p.verify(h, digest, new RawSignature.Ecdsa(sig.r(), n.subtract(sig.s())))).isTrue();
+        assertThat(p.verify(h, digest, new RawSignature.Ecdsa(sig.r(), sig.s().add(BigInteger.ONE)))).isFalse();
+        assertThat(p.verify(h, digest, new RawSignature.Ecdsa(sig.r().add(n), sig.s()))).isFalse();
+        byte[] other = digest.clone();
+        other[0] ^= 1;
+        assertThat(p.verify(h, other, sig)).isFalse();
+      }
+    }
+  }
 }
