@@ -1,5 +1,6 @@
 package io.msp4j.core;
 
+import io.msp4j.core.internal.SecondChanceCache;
 import java.time.Instant;
 import java.util.List;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
@@ -12,9 +13,22 @@ final class CachedIdentity implements Identity {
   private final CachingMsp owner;
   private final Identity inner;
 
+  /*
+   * The owner's cache entries this wrapper hit last, so that asking again costs a field read
+   * instead of hashing the identifier and principal. An entry answers null once its cache has
+   * evicted it, so the caches still decide exactly as before: these are shortcuts, not verdicts.
+   */
+  volatile SecondChanceCache.Entry<IdentityIdentifier, Boolean> validation;
+  volatile CachingMsp.PrincipalHit lastPrincipal;
+
   CachedIdentity(CachingMsp owner, Identity inner) {
     this.owner = owner;
     this.inner = inner;
+  }
+
+  /** The caching MSP that handed this wrapper out. */
+  CachingMsp owner() {
+    return owner;
   }
 
   /** The identity of the wrapped MSP. */

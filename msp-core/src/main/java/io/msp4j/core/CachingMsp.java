@@ -36,11 +36,25 @@ public final class CachingMsp implements Msp {
   private final SecondChanceCache<IdentityIdentifier, Boolean> validated;
   private final SecondChanceCache<PrincipalKey, Verdict> satisfied;
 
-  private record PrincipalKey(IdentityIdentifier identity, int classification, ByteString principal) {}
+  record PrincipalKey(IdentityIdentifier identity, int classification, ByteString principal) {}
 
   /** A stored outcome of {@code satisfies}: success when {@code failure} is null. */
-  private record Verdict(IdentityException failure) {
+  record Verdict(IdentityException failure) {
     static final Verdict SATISFIED = new Verdict(null);
+
+    void raise() {
+      if (failure != null) {
+        throw failure;
+      }
+    }
+  }
+
+  /** The principal-cache entry a wrapper last hit, with the key it was found under. */
+  record PrincipalHit(PrincipalKey key, SecondChanceCache.Entry<PrincipalKey, Verdict> entry) {
+    boolean isFor(int classification, ByteString principal) {
+      return key.classification() == classification
+          && (key.principal() == principal || key.principal().equals(principal));
+    }
   }
 
   private CachingMsp(Msp delegate, int capacity) {
@@ -103,36 +117,59 @@ public final class CachingMsp implements Msp {
 
   @Override
   public void validate(Identity identity) {
+    CachedIdentity wrapper = ownWrapper(identity);
+    if (wrapper != null) {
+      // The entry this wrapper hit last time answers as a lookup would, without hashing.
+      SecondChanceCache.Entry<IdentityIdentifier, Boolean> seen = wrapper.validation;
+      if (seen != null && seen.valueIfCached() != null) {
+        return;
+      }
+    }
     Identity inner = unwrap(identity);
     IdentityIdentifier key = inner.identifier();
-    if (validated.get(key) != null) {
-      return;
+    SecondChanceCache.Entry<IdentityIdentifier, Boolean> entry = validated.entry(key);
+    if (entry == null) {
+      delegate.validate(inner);
+      entry = validated.putEntry(key, Boolean.TRUE);
     }
-    delegate.validate(inner);
-    validated.put(key, Boolean.TRUE);
+    if (wrapper != null) {
+      wrapper.validation = entry;
+    }
   }
 
   @Override
   public void satisfies(Identity identity, MSPPrincipal principal) {
     Objects.requireNonNull(principal, "principal");
-    Identity inner = unwrap(identity);
-    PrincipalKey key =
-        new PrincipalKey(
-            inner.identifier(), principal.getPrincipalClassificationValue(), principal.getPrincipal());
-    Verdict hit = satisfied.get(key);
-    if (hit != null) {
-      if (hit.failure() != null) {
-        throw hit.failure();
+    int classification = principal.getPrincipalClassificationValue();
+    ByteString bytes = principal.getPrincipal();
+    CachedIdentity wrapper = ownWrapper(identity);
+    if (wrapper != null) {
+      PrincipalHit last = wrapper.lastPrincipal;
+      if (last != null && last.isFor(classification, bytes)) {
+        Verdict seen = last.entry().valueIfCached();
+        if (seen != null) {
+          seen.raise();
+          return;
+        }
       }
-      return;
     }
-    try {
-      delegate.satisfies(inner, principal);
-    } catch (IdentityException e) {
-      satisfied.put(key, new Verdict(e));
-      throw e;
+    Identity inner = unwrap(identity);
+    PrincipalKey key = new PrincipalKey(inner.identifier(), classification, bytes);
+    SecondChanceCache.Entry<PrincipalKey, Verdict> entry = satisfied.entry(key);
+    Verdict verdict = entry == null ? null : entry.valueIfCached();
+    if (verdict == null) {
+      try {
+        delegate.satisfies(inner, principal);
+        verdict = Verdict.SATISFIED;
+      } catch (IdentityException e) {
+        verdict = new Verdict(e);
+      }
+      entry = satisfied.putEntry(key, verdict);
     }
-    satisfied.put(key, Verdict.SATISFIED);
+    if (wrapper != null) {
+      wrapper.lastPrincipal = new PrincipalHit(key, entry);
+    }
+    verdict.raise();
   }
 
   /** The wrapped MSP's signing identity, not cached. */
@@ -160,6 +197,11 @@ public final class CachingMsp implements Msp {
   /** Sizes of the deserialisation, validation and principal caches, in that order. */
   int[] cacheSizes() {
     return new int[] {deserialized.size(), validated.size(), satisfied.size()};
+  }
+
+  /** {@code identity} when it is a wrapper this MSP handed out, else null. */
+  private CachedIdentity ownWrapper(Identity identity) {
+    return identity instanceof CachedIdentity c && c.owner() == this ? c : null;
   }
 
   private static Identity unwrap(Identity identity) {

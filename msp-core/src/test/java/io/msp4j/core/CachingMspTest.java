@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.protobuf.ByteString;
+import java.util.List;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 import org.junit.jupiter.api.Tag;
@@ -190,6 +191,77 @@ class CachingMspTest {
     }
     assertThat(small.cacheSizes()).containsExactly(3, 3, 3);
     assertThat(CachingMsp.wrap(inner).cacheSizes()).containsExactly(0, 0, 0);
+  }
+
+  @Test
+  @Tag("CACHE-05")
+  void aHeldWrapperAsksTheWrappedMspAgainOnceItsEntriesAreEvicted() {
+    CachingMsp small = CachingMsp.wrap(inner, 1);
+    MSPPrincipal member = FakeMsp.member("Org1MSP");
+    Identity alice = small.deserialize(FakeMsp.serialized("Org1MSP", "alice"));
+    alice.validate();
+    alice.satisfies(member);
+    int validations = inner.validateCalls.get();
+    alice.validate();
+    alice.satisfies(member);
+    assertThat(inner.validateCalls).hasValue(validations);
+    assertThat(inner.satisfiesCalls).hasValue(1);
+
+    Identity bob = small.deserialize(FakeMsp.serialized("Org1MSP", "bob"));
+    bob.validate(); // evicts alice's validation
+    bob.satisfies(member); // evicts alice's principal outcome
+    validations = inner.validateCalls.get();
+    alice.validate();
+    assertThat(inner.validateCalls).hasValue(validations + 1);
+    alice.satisfies(member);
+    assertThat(inner.satisfiesCalls).hasValue(3);
+  }
+
+  @Test
+  @Tag("CACHE-03")
+  void aHeldWrapperAsksTheWrappedMspAgainAfterClear() {
+    Identity alice = identity("alice");
+    MSPPrincipal member = FakeMsp.member("Org1MSP");
+    alice.validate();
+    alice.satisfies(member);
+    cache.clear();
+    int validations = inner.validateCalls.get();
+    alice.validate();
+    assertThat(inner.validateCalls).hasValue(validations + 1);
+    alice.satisfies(member);
+    assertThat(inner.satisfiesCalls).hasValue(2);
+    assertThat(cache.cacheSizes()).containsExactly(0, 1, 1);
+  }
+
+  @Test
+  @Tag("CACHE-02")
+  @Tag("CACHE-06")
+  void alternatingPrincipalsOnOneWrapperKeepTheirOwnVerdicts() {
+    Identity alice = identity("alice");
+    MSPPrincipal member = FakeMsp.member("Org1MSP");
+    MSPPrincipal admin = FakeMsp.role("Org1MSP", 1);
+    MSPPrincipal sameBytesOtherClass = member.toBuilder()
+        .setPrincipalClassification(MSPPrincipal.Classification.ORGANIZATION_UNIT).build();
+    FakeMsp plain = new FakeMsp("Org1MSP");
+    Identity uncached = plain.deserialize(FakeMsp.serialized("Org1MSP", "alice"));
+    for (int i = 0; i < 3; i++) {
+      for (MSPPrincipal p : List.of(member, admin, sameBytesOtherClass, member)) {
+        assertThat(cache.isSatisfied(alice, p)).isEqualTo(plain.isSatisfied(uncached, p));
+      }
+    }
+    assertThat(inner.satisfiesCalls).hasValue(3);
+  }
+
+  @Test
+  @Tag("CACHE-02")
+  void aFailedPrincipalThrowsItsCachedReasonThroughTheWrapper() {
+    Identity bob = identity("invalid-bob");
+    MSPPrincipal member = FakeMsp.member("Org1MSP");
+    IdentityException first = assertThrows(IdentityException.class, () -> bob.satisfies(member));
+    IdentityException second = assertThrows(IdentityException.class, () -> bob.satisfies(member));
+    assertThat(second).isSameAs(first);
+    assertThat(second.reason()).isEqualTo(Reason.NO_CHAIN);
+    assertThat(inner.satisfiesCalls).hasValue(1);
   }
 
   @Test

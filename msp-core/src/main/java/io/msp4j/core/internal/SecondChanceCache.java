@@ -10,7 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * the hand over the ring, clearing set bits, and replaces the first entry whose bit was clear.
  *
  * <p>Safe for concurrent use. A lookup takes no lock: it reads a {@link ConcurrentHashMap} and
- * sets a volatile bit. Inserts are serialised by a lock. The cache never holds more than its
+ * sets a volatile bit. A caller that looks the same key up again and again may keep the {@link
+ * Entry} it got and ask it directly ({@link Entry#valueIfCached()}): that answers exactly as a
+ * lookup would, without hashing the key, since an entry knows when it has been evicted. Inserts are serialised by a lock. The cache never holds more than its
  * capacity. Since lookups run during an insert's scan, a scan that has cleared every bit once
  * takes the entry under the hand regardless, so an insert always ends.
  *
@@ -28,14 +30,36 @@ public final class SecondChanceCache<K, V> {
   private int used;
   private int hand;
 
-  private static final class Entry<K, V> {
+  /**
+   * One cached mapping. It stays valid to hold after eviction: it then answers null, as a lookup
+   * of its key would.
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   */
+  public static final class Entry<K, V> {
     final K key;
     volatile V value;
     volatile boolean referenced;
+    volatile boolean cached = true;
 
     Entry(K key, V value) {
       this.key = key;
       this.value = value;
+    }
+
+    /**
+     * The value while this entry is in its cache, marking it recently used; null once it has been
+     * evicted or the cache cleared.
+     */
+    public V valueIfCached() {
+      if (!cached) {
+        return null;
+      }
+      if (!referenced) {
+        referenced = true;
+      }
+      return value;
     }
   }
 
@@ -56,14 +80,17 @@ public final class SecondChanceCache<K, V> {
 
   /** The value cached for {@code key}, or null; a hit marks the entry as recently used. */
   public V get(K key) {
+    Entry<K, V> e = entry(key);
+    return e == null ? null : e.value;
+  }
+
+  /** The entry cached for {@code key}, or null; a hit marks the entry as recently used. */
+  public Entry<K, V> entry(K key) {
     Entry<K, V> e = table.get(key);
-    if (e == null) {
-      return null;
-    }
-    if (!e.referenced) {
+    if (e != null && !e.referenced) {
       e.referenced = true;
     }
-    return e.value;
+    return e;
   }
 
   /**
@@ -71,6 +98,11 @@ public final class SecondChanceCache<K, V> {
    * recently used; a new entry replaces the next entry of the ring not recently used.
    */
   public void put(K key, V value) {
+    putEntry(key, value);
+  }
+
+  /** As {@link #put}, returning the entry that now holds {@code value}. */
+  public Entry<K, V> putEntry(K key, V value) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
     synchronized (lock) {
@@ -78,22 +110,23 @@ public final class SecondChanceCache<K, V> {
       if (old != null) {
         old.value = value;
         old.referenced = true;
-        return;
+        return old;
       }
       Entry<K, V> fresh = new Entry<>(key, value);
       if (used < capacity) {
         ring[used++] = fresh;
         table.put(key, fresh);
-        return;
+        return fresh;
       }
       for (int scanned = 0; ; scanned++) {
         Entry<K, V> victim = ring[hand];
         if (!victim.referenced || scanned >= capacity) {
+          victim.cached = false;
           table.remove(victim.key);
           ring[hand] = fresh;
           table.put(key, fresh);
           hand = (hand + 1) % capacity;
-          return;
+          return fresh;
         }
         victim.referenced = false;
         hand = (hand + 1) % capacity;
@@ -114,6 +147,9 @@ public final class SecondChanceCache<K, V> {
   /** Removes every entry. */
   public void clear() {
     synchronized (lock) {
+      for (int i = 0; i < used; i++) {
+        ring[i].cached = false;
+      }
       table.clear();
       Arrays.fill(ring, null);
       used = 0;

@@ -50,6 +50,43 @@ class SecondChanceCacheTest {
 
   @Test
   @Tag("CACHE-05")
+  @Tag("CACHE-03")
+  void aHeldEntryAnswersLikeALookupUntilEvictedOrCleared() {
+    SecondChanceCache<String, String> c = new SecondChanceCache<>(2);
+    SecondChanceCache.Entry<String, String> a = c.putEntry("a", "A");
+    assertThat(c.entry("a")).isSameAs(a); // a is now referenced
+    assertThat(a.valueIfCached()).isEqualTo("A");
+    assertThat(c.putEntry("a", "A2")).isSameAs(a);
+    assertThat(a.valueIfCached()).isEqualTo("A2");
+    SecondChanceCache.Entry<String, String> b = c.putEntry("b", "B"); // not referenced
+    c.put("c", "C"); // a gets its second chance, b is evicted
+    assertThat(c.get("b")).isNull();
+    assertThat(b.valueIfCached()).isNull();
+    assertThat(a.valueIfCached()).isEqualTo("A2");
+    SecondChanceCache.Entry<String, String> cEntry = c.entry("c");
+    assertThat(cEntry.valueIfCached()).isEqualTo("C");
+    c.clear();
+    assertThat(a.valueIfCached()).isNull();
+    assertThat(cEntry.valueIfCached()).isNull();
+    assertThat(c.entry("c")).isNull();
+  }
+
+  @Test
+  @Tag("CACHE-05")
+  void aHeldEntryMarksItselfUsedLikeALookup() {
+    SecondChanceCache<String, String> c = new SecondChanceCache<>(2);
+    SecondChanceCache.Entry<String, String> a = c.putEntry("a", "A");
+    SecondChanceCache.Entry<String, String> b = c.putEntry("b", "B");
+    assertThat(a.valueIfCached()).isEqualTo("A"); // a used through its entry only
+    c.put("x", "X"); // a gets its second chance, b is evicted
+    assertThat(a.valueIfCached()).isEqualTo("A");
+    assertThat(b.valueIfCached()).isNull();
+    assertThat(c.get("a")).isEqualTo("A");
+    assertThat(c.get("x")).isEqualTo("X");
+  }
+
+  @Test
+  @Tag("CACHE-05")
   void aHitGivesASecondChance() {
     SecondChanceCache<String, String> c = filled("a", "b", "c");
     c.get("a");
