@@ -71,7 +71,7 @@ final class RevocationList {
         crl.tbs(),
         algorithm(crl.signatureOid(), crl.signatureParameters()),
         signature,
-        SerialSet.of(crl.revokedSerials()),
+        crl.revokedSerials(),
         aki,
         problem);
   }

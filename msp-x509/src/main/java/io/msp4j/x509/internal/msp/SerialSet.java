@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * An immutable set of serial numbers, each kept as the minimal two's-complement bytes of a DER
- * INTEGER, all in one array with an open-addressing index: a million entries cost a few tens of
- * megabytes and no object each, and a lookup is one hash and one comparison.
+ * INTEGER, all in one array (in the order added, duplicates included) with an open-addressing
+ * index over the distinct ones: a million entries cost a few tens of megabytes and no object
+ * each, and a lookup is one hash and one comparison.
  */
 final class SerialSet {
   private static final SerialSet EMPTY = new Builder(0).build();
@@ -57,8 +58,12 @@ final class SerialSet {
   /** The serials, in no particular order (for tests and diagnostics). */
   BigInteger[] toArray() {
     BigInteger[] out = new BigInteger[size];
-    for (int i = 0; i < size; i++) {
-      out[i] = new BigInteger(data, offsets[i], offsets[i + 1] - offsets[i]);
+    int n = 0;
+    for (long entry : slots) {
+      if (entry != 0) {
+        int i = (int) entry - 1;
+        out[n++] = new BigInteger(data, offsets[i], offsets[i + 1] - offsets[i]);
+      }
     }
     return out;
   }
@@ -93,6 +98,9 @@ final class SerialSet {
 
   /** Collects serials, then indexes them. Not thread-safe. */
   static final class Builder {
+    /** The table is filled region by region, 2^REGION_BITS regions in all. */
+    private static final int REGION_BITS = 12;
+
     private byte[] data;
     private int[] offsets;
     private int count;
@@ -127,40 +135,55 @@ final class SerialSet {
       return add(b, 0, b.length);
     }
 
-    /** The set; duplicates are kept once. */
+    /**
+     * The set; duplicates are kept once. The serials are indexed in the order of the table
+     * region they hash to, so that filling a table far larger than the caches walks through it
+     * instead of jumping about.
+     */
     SerialSet build() {
-      int capacity = Integer.highestOneBit(Math.max(1, count)) << 2;
+      int n = count;
+      int capacity = Integer.highestOneBit(Math.max(1, n)) << 2;
       int mask = capacity - 1;
+      int[] hashes = new int[n];
+      for (int i = 0; i < n; i++) {
+        hashes[i] = hash(data, offsets[i], offsets[i + 1] - offsets[i]);
+      }
+      int shift = Math.max(0, Integer.numberOfTrailingZeros(capacity) - REGION_BITS);
+      int[] starts = new int[(mask >>> shift) + 2];
+      for (int i = 0; i < n; i++) {
+        starts[((hashes[i] & mask) >>> shift) + 1]++;
+      }
+      for (int r = 1; r < starts.length; r++) {
+        starts[r] += starts[r - 1];
+      }
+      int[] order = new int[n];
+      for (int i = 0; i < n; i++) {
+        order[starts[(hashes[i] & mask) >>> shift]++] = i;
+      }
       long[] slots = new long[capacity];
-      byte[] packed = new byte[offsets[count]];
-      int[] packedOffsets = new int[count + 1];
       int distinct = 0;
-      for (int i = 0; i < count; i++) {
+      for (int k = 0; k < n; k++) {
+        int i = order[k];
+        int h = hashes[i];
         int off = offsets[i];
-        int len = offsets[i + 1] - off;
-        int h = hash(data, off, len);
+        int end = offsets[i + 1];
         int slot = h & mask;
         boolean duplicate = false;
-        while (slots[slot] != 0) {
-          long entry = slots[slot];
+        for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
           int j = (int) entry - 1;
-          if ((int) (entry >>> 32) == h && Arrays.equals(
-              packed, packedOffsets[j], packedOffsets[j + 1], data, off, off + len)) {
+          if ((int) (entry >>> 32) == h
+              && Arrays.equals(data, offsets[j], offsets[j + 1], data, off, end)) {
             duplicate = true;
             break;
           }
-          slot = (slot + 1) & mask;
         }
-        if (duplicate) {
-          continue;
+        if (!duplicate) {
+          slots[slot] = ((long) h << 32) | (i + 1);
+          distinct++;
         }
-        System.arraycopy(data, off, packed, packedOffsets[distinct], len);
-        packedOffsets[distinct + 1] = packedOffsets[distinct] + len;
-        distinct++;
-        slots[slot] = ((long) h << 32) | distinct;
       }
-      return new SerialSet(Arrays.copyOf(packed, packedOffsets[distinct]),
-          Arrays.copyOf(packedOffsets, distinct + 1), slots, distinct);
+      return new SerialSet(Arrays.copyOf(data, offsets[n]), Arrays.copyOf(offsets, n + 1),
+          slots, distinct);
     }
   }
 }
