@@ -87,16 +87,19 @@ public final class GoPem {
 
       int endIndex;
       int trailerStart;
+      int decodedLength;
       if (headers.isEmpty() && startsWith(data, pos, END, 1)) {
         endIndex = pos;
         trailerStart = pos + END.length - 1;
+        decodedLength = 0;
       } else {
-        int at = indexOf(data, pos, END);
-        if (at < 0) {
+        long body = scanBody(data, pos);
+        if (body < 0) {
           continue;
         }
-        endIndex = at;
-        trailerStart = at + END.length;
+        endIndex = (int) (body >>> 32);
+        trailerStart = endIndex + END.length;
+        decodedLength = (int) body;
       }
 
       int typeLength = typeEnd - typeStart;
@@ -114,7 +117,6 @@ public final class GoPem {
         continue;
       }
 
-      int decodedLength = decodedLength(data, pos, endIndex);
       if (decodedLength < 0) {
         continue;
       }
@@ -142,34 +144,37 @@ public final class GoPem {
   }
 
   /**
-   * The decoded size of the base64 text {@code data[from, to)}, or -1 when it does not decode.
-   * Go's standard encoding as used by encoding/pem: spaces, tabs, CR and LF ignored; the
-   * remaining characters a multiple of four, padding ('=' once or twice) only at the very end.
+   * Finds the END line from {@code from} on (a newline, then {@code -----END }) and checks on the
+   * way whether the bytes before it are base64 as encoding/pem reads them: Go's standard encoding,
+   * spaces, tabs, CR and LF ignored, the other characters a multiple of four, padding ('=' once or
+   * twice) only at the very end. Returns -1 without an END line, else the END line's offset in the
+   * upper half and the decoded size (-1 when the body does not decode) in the lower half.
    */
-  private static int decodedLength(byte[] data, int from, int to) {
+  private static long scanBody(byte[] data, int from) {
     int n = 0;
     int padding = 0;
-    for (int i = from; i < to; i++) {
-      byte v = VALUES[data[i] & 0xff];
+    boolean valid = true;
+    int last = data.length - END.length;
+    for (int i = from; i < data.length; i++) {
+      byte b = data[i];
+      byte v = VALUES[b & 0xff];
       if (v >= 0) {
-        if (padding > 0) {
-          return -1;
-        }
+        valid &= padding == 0;
         n++;
       } else if (v == PAD) {
         padding++;
         n++;
       } else if (v == INVALID) {
-        return -1;
+        valid = false;
+      } else if (b == '\n' && i <= last && matchesAt(data, i, END)) {
+        int length = valid && n % 4 == 0 && padding <= 2 ? n / 4 * 3 - padding : -1;
+        return ((long) i << 32) | (length & 0xffffffffL);
       }
     }
-    if (n % 4 != 0 || padding > 2) {
-      return -1;
-    }
-    return n / 4 * 3 - padding;
+    return -1;
   }
 
-  /** Decodes base64 text that {@link #decodedLength} accepted, giving {@code length}. */
+  /** Decodes base64 text that {@link #scanBody} accepted, giving {@code length} bytes. */
   private static byte[] decodeBase64(byte[] data, int from, int to, int length) {
     byte[] out = new byte[length];
     int o = 0;
