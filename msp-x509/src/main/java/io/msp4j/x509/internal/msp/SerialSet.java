@@ -103,6 +103,7 @@ final class SerialSet {
 
     private byte[] data;
     private int[] offsets;
+    private int[] hashes;
     private int count;
 
     Builder() {
@@ -114,6 +115,7 @@ final class SerialSet {
       int n = Math.max(16, expected);
       data = new byte[n * 8];
       offsets = new int[n + 1];
+      hashes = new int[n];
     }
 
     /** Adds the INTEGER content {@code b[off, off + len)} (minimal two's complement, len ≥ 1). */
@@ -125,7 +127,9 @@ final class SerialSet {
       System.arraycopy(b, off, data, end, len);
       if (count + 2 > offsets.length) {
         offsets = Arrays.copyOf(offsets, offsets.length * 2);
+        hashes = Arrays.copyOf(hashes, offsets.length);
       }
+      hashes[count] = hash(b, off, len);
       offsets[++count] = end + len;
       return this;
     }
@@ -137,17 +141,13 @@ final class SerialSet {
 
     /**
      * The set; duplicates are kept once. The serials are indexed in the order of the table
-     * region they hash to, so that filling a table far larger than the caches walks through it
-     * instead of jumping about.
+     * region they hash to (a counting sort of their slot entries), so that filling a table far
+     * larger than the caches walks through it instead of jumping about.
      */
     SerialSet build() {
       int n = count;
       int capacity = Integer.highestOneBit(Math.max(1, n)) << 2;
       int mask = capacity - 1;
-      int[] hashes = new int[n];
-      for (int i = 0; i < n; i++) {
-        hashes[i] = hash(data, offsets[i], offsets[i + 1] - offsets[i]);
-      }
       int shift = Math.max(0, Integer.numberOfTrailingZeros(capacity) - REGION_BITS);
       int[] starts = new int[(mask >>> shift) + 2];
       for (int i = 0; i < n; i++) {
@@ -156,34 +156,34 @@ final class SerialSet {
       for (int r = 1; r < starts.length; r++) {
         starts[r] += starts[r - 1];
       }
-      int[] order = new int[n];
+      long[] entries = new long[n]; // slot entries (hash, 1 + index), by region
       for (int i = 0; i < n; i++) {
-        order[starts[(hashes[i] & mask) >>> shift]++] = i;
+        int h = hashes[i];
+        entries[starts[(h & mask) >>> shift]++] = ((long) h << 32) | (i + 1);
       }
       long[] slots = new long[capacity];
       int distinct = 0;
-      for (int k = 0; k < n; k++) {
-        int i = order[k];
-        int h = hashes[i];
-        int off = offsets[i];
-        int end = offsets[i + 1];
+      for (long e : entries) {
+        int h = (int) (e >>> 32);
         int slot = h & mask;
         boolean duplicate = false;
         for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
-          int j = (int) entry - 1;
-          if ((int) (entry >>> 32) == h
-              && Arrays.equals(data, offsets[j], offsets[j + 1], data, off, end)) {
+          if ((int) (entry >>> 32) == h && same((int) entry - 1, (int) e - 1)) {
             duplicate = true;
             break;
           }
         }
         if (!duplicate) {
-          slots[slot] = ((long) h << 32) | (i + 1);
+          slots[slot] = e;
           distinct++;
         }
       }
       return new SerialSet(Arrays.copyOf(data, offsets[n]), Arrays.copyOf(offsets, n + 1),
           slots, distinct);
+    }
+
+    private boolean same(int i, int j) {
+      return Arrays.equals(data, offsets[i], offsets[i + 1], data, offsets[j], offsets[j + 1]);
     }
   }
 }

@@ -155,13 +155,22 @@ public final class GoPem {
     int padding = 0;
     boolean valid = true;
     int last = data.length - END.length;
-    for (int i = from; i < data.length; i++) {
+    int i = from;
+    while (i < data.length) {
+      int run = i;
+      while (i < data.length && VALUES[data[i] & 0xff] >= 0) {
+        i++; // the common case: base64 characters up to the end of the line
+      }
+      if (i > run) {
+        valid &= padding == 0;
+        n += i - run;
+        if (i == data.length) {
+          break;
+        }
+      }
       byte b = data[i];
       byte v = VALUES[b & 0xff];
-      if (v >= 0) {
-        valid &= padding == 0;
-        n++;
-      } else if (v == PAD) {
+      if (v == PAD) {
         padding++;
         n++;
       } else if (v == INVALID) {
@@ -170,6 +179,7 @@ public final class GoPem {
         int length = valid && n % 4 == 0 && padding <= 2 ? n / 4 * 3 - padding : -1;
         return ((long) i << 32) | (length & 0xffffffffL);
       }
+      i++;
     }
     return -1;
   }
@@ -180,8 +190,24 @@ public final class GoPem {
     int o = 0;
     int bits = 0;
     int count = 0;
-    for (int i = from; i < to && o < out.length; i++) {
-      byte v = VALUES[data[i] & 0xff];
+    int i = from;
+    while (i < to && o < length) {
+      if (count == 0 && to - i >= 4 && length - o >= 3) {
+        int a = VALUES[data[i] & 0xff];
+        int b = VALUES[data[i + 1] & 0xff];
+        int c = VALUES[data[i + 2] & 0xff];
+        int d = VALUES[data[i + 3] & 0xff];
+        if ((a | b | c | d) >= 0) { // four base64 characters in a row, the common case
+          int quad = (a << 18) | (b << 12) | (c << 6) | d;
+          out[o] = (byte) (quad >> 16);
+          out[o + 1] = (byte) (quad >> 8);
+          out[o + 2] = (byte) quad;
+          o += 3;
+          i += 4;
+          continue;
+        }
+      }
+      byte v = VALUES[data[i++] & 0xff];
       if (v < 0) {
         continue; // spaces; padding only ends the text
       }
