@@ -113,7 +113,8 @@ final class CrlParser {
    * universal SEQUENCE that fits, then decodes as an entry.
    */
   private static SerialSet revokedSerials(byte[] b, int pos, int limit) {
-    SerialSet.Builder serials = new SerialSet.Builder((limit - pos) / 24);
+    // the shortest common entry takes 20 bytes: SEQUENCE, one-byte INTEGER, UTCTime
+    SerialSet.Builder serials = new SerialSet.Builder((limit - pos) / 20);
     while (pos < limit) {
       int start;
       int end;

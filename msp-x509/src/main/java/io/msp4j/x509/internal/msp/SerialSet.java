@@ -16,7 +16,8 @@ final class SerialSet {
   private final int[] offsets;
   /**
    * Slot i holds the serial's hash in its upper half and 1 + its index in the lower half, or 0
-   * when empty; the length is a power of two. Probing compares hashes before bytes.
+   * when empty; the length is a power of two, and a serial's first slot is given by the top bits
+   * of its hash. Probing compares hashes before bytes.
    */
   private final long[] slots;
   private final int size;
@@ -71,7 +72,7 @@ final class SerialSet {
   private int indexOf(byte[] b, int off, int len) {
     int h = hash(b, off, len);
     int mask = slots.length - 1;
-    for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+    for (int slot = h >>> Integer.numberOfLeadingZeros(mask); ; slot = (slot + 1) & mask) {
       long entry = slots[slot];
       if (entry == 0) {
         return -1;
@@ -98,12 +99,14 @@ final class SerialSet {
 
   /** Collects serials, then indexes them. Not thread-safe. */
   static final class Builder {
-    /** The table is filled region by region, 2^REGION_BITS regions in all. */
+    /** The table is filled region by region: the slots whose index starts with the same bits. */
     private static final int REGION_BITS = 12;
 
     private byte[] data;
     private int[] offsets;
     private int[] hashes;
+    /** How many serials have a hash starting with each REGION_BITS bits. */
+    private final int[] regionCounts = new int[1 << REGION_BITS];
     private int count;
 
     Builder() {
@@ -129,7 +132,9 @@ final class SerialSet {
         offsets = Arrays.copyOf(offsets, offsets.length * 2);
         hashes = Arrays.copyOf(hashes, offsets.length);
       }
-      hashes[count] = hash(b, off, len);
+      int h = hash(b, off, len);
+      hashes[count] = h;
+      regionCounts[h >>> (32 - REGION_BITS)]++;
       offsets[++count] = end + len;
       return this;
     }
@@ -148,24 +153,21 @@ final class SerialSet {
       int n = count;
       int capacity = Integer.highestOneBit(Math.max(1, n)) << 2;
       int mask = capacity - 1;
-      int shift = Math.max(0, Integer.numberOfTrailingZeros(capacity) - REGION_BITS);
-      int[] starts = new int[(mask >>> shift) + 2];
-      for (int i = 0; i < n; i++) {
-        starts[((hashes[i] & mask) >>> shift) + 1]++;
-      }
+      int slotShift = Integer.numberOfLeadingZeros(mask);
+      int[] starts = new int[regionCounts.length];
       for (int r = 1; r < starts.length; r++) {
-        starts[r] += starts[r - 1];
+        starts[r] = starts[r - 1] + regionCounts[r - 1];
       }
       long[] entries = new long[n]; // slot entries (hash, 1 + index), by region
       for (int i = 0; i < n; i++) {
         int h = hashes[i];
-        entries[starts[(h & mask) >>> shift]++] = ((long) h << 32) | (i + 1);
+        entries[starts[h >>> (32 - REGION_BITS)]++] = ((long) h << 32) | (i + 1);
       }
       long[] slots = new long[capacity];
       int distinct = 0;
       for (long e : entries) {
         int h = (int) (e >>> 32);
-        int slot = h & mask;
+        int slot = h >>> slotShift;
         boolean duplicate = false;
         for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
           if ((int) (entry >>> 32) == h && same((int) entry - 1, (int) e - 1)) {
