@@ -22,14 +22,24 @@ final class CrlParser {
   /** One extension of a CRL (or of a CRL entry). */
   record Ext(String oid, boolean critical, byte[] value) {}
 
-  /** What Fabric keeps of a CRL. */
+  /**
+   * What Fabric keeps of a CRL; the TBSCertList is {@code der[tbsStart, tbsEnd)}, left in place
+   * (it is most of a big CRL and only needed when a listed serial's CRL signature is checked).
+   */
   record Parsed(
-      byte[] tbs,
+      byte[] der,
+      int tbsStart,
+      int tbsEnd,
       String signatureOid,
       byte[] signatureParameters,
       byte[] signature,
       SerialSet revokedSerials,
-      List<Ext> extensions) {}
+      List<Ext> extensions) {
+    /** A copy of the TBSCertList, header included. */
+    byte[] tbs() {
+      return Arrays.copyOfRange(der, tbsStart, tbsEnd);
+    }
+  }
 
   private static final int UTC_TIME_LENGTH = 13;
 
@@ -45,7 +55,6 @@ final class CrlParser {
     int limit = outer.end();
     Header tbsHeader = GoAsn1.element(der, outer.contentStart(), limit);
     requireUniversal(tbsHeader, GoAsn1.TAG_SEQUENCE, true);
-    byte[] tbs = GoAsn1.raw(der, tbsHeader);
     Tbs content = tbs(der, tbsHeader.contentStart(), tbsHeader.end());
     int pos = tbsHeader.end();
     AlgorithmId alg = algorithmIdentifier(der, pos, limit);
@@ -53,7 +62,7 @@ final class CrlParser {
     Header sig = GoAsn1.element(der, pos, limit);
     requireUniversal(sig, GoAsn1.TAG_BIT_STRING, false);
     byte[] signature = GoAsn1.bitStringRightAligned(GoAsn1.contents(der, sig));
-    return new Parsed(tbs, alg.oid, alg.parameters, signature, content.serials, content.extensions);
+    return new Parsed(der, tbsHeader.start(), tbsHeader.end(), alg.oid, alg.parameters, signature, content.serials, content.extensions);
   }
 
   private record Tbs(SerialSet serials, List<Ext> extensions) {}
