@@ -135,6 +135,9 @@ final class CrlParser {
         if (!h.is(GoAsn1.TAG_SEQUENCE, true)) {
           throw new GoAsn1.Asn1Exception("structural error: sequence tag mismatch");
         }
+        if ((long) h.contentStart() + h.length() > limit) {
+          throw new GoAsn1.Asn1Exception("syntax error: truncated sequence");
+        }
         start = h.contentStart();
         end = h.end();
       }

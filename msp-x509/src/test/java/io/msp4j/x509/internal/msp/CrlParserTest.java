@@ -152,6 +152,12 @@ class CrlParserTest {
     assertSameVerdict(crl(entry(serial)));
     assertSameVerdict(crl(entry()));
     assertSameVerdict(crl(tlv(0x31, cat(serial, utc()))));
+    // an entry claiming about 2 GB
+    byte[] huge = cat(new byte[] {0x30, (byte) 0x84, 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xf0},
+        serial, utc());
+    assertSameVerdict(crl(huge));
+    assertThatThrownBy(() -> CrlParser.parse(crl(huge))).isInstanceOf(GoAsn1.Asn1Exception.class)
+        .hasMessageContaining("truncated");
     // a long-form length on a short entry is not DER
     byte[] body = cat(serial, utc());
     assertSameVerdict(crl(cat(new byte[] {0x30, (byte) 0x81, (byte) body.length}, body)));
