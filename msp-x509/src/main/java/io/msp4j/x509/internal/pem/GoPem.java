@@ -175,7 +175,7 @@ public final class GoPem {
         n++;
       } else if (v == INVALID) {
         valid = false;
-      } else if (b == '\n' && i <= last && matchesAt(data, i, END)) {
+      } else if (b == '\n' && i <= last && data[i + 1] == '-' && matchesAt(data, i, END)) {
         int length = valid && n % 4 == 0 && padding <= 2 ? n / 4 * 3 - padding : -1;
         return ((long) i << 32) | (length & 0xffffffffL);
       }
