@@ -1,6 +1,7 @@
 package io.msp4j.config.internal;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
 import io.msp4j.config.ReadOptions;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.x509.internal.pem.GoPem;
@@ -181,7 +182,7 @@ public final class FolderReader {
       if (!GoPem.containsBlock(content)) {
         continue; // no PEM block: skipped
       }
-      out.add(ByteString.copyFrom(content));
+      out.add(UnsafeByteOperations.unsafeWrap(content)); // read just now, shared with no one
       sources.computeIfAbsent(field, k -> new ArrayList<>()).add(shown);
     }
     return out;

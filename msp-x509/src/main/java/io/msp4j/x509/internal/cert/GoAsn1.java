@@ -63,9 +63,17 @@ public final class GoAsn1 {
     }
   }
 
-  /** Go's parseTagAndLength at {@code offset} of {@code b}, plus its "data truncated" check. */
+  /** Go's parseTagAndLength at {@code offset} of {@code b}. */
   public static Header header(byte[] b, int offset) {
-    if (offset >= b.length) {
+    return header(b, offset, b.length);
+  }
+
+  /**
+   * {@link #header(byte[], int)} for an element inside {@code b[.., limit)}, read as if the bytes
+   * ended at {@code limit}; the offsets of the result are those of {@code b}.
+   */
+  public static Header header(byte[] b, int offset, int limit) {
+    if (offset >= limit) {
       throw new Asn1Exception("syntax error: sequence truncated");
     }
     int start = offset;
@@ -77,7 +85,7 @@ public final class GoAsn1 {
       long t = 0;
       int shifted = 0;
       while (true) {
-        if (offset >= b.length) {
+        if (offset >= limit) {
           throw new Asn1Exception("syntax error: truncated base 128 integer");
         }
         if (shifted == 5) {
@@ -101,7 +109,7 @@ public final class GoAsn1 {
         throw new Asn1Exception("syntax error: non-minimal tag");
       }
     }
-    if (offset >= b.length) {
+    if (offset >= limit) {
       throw new Asn1Exception("syntax error: truncated tag or length");
     }
     int l = b[offset++] & 0xff;
@@ -115,7 +123,7 @@ public final class GoAsn1 {
       }
       length = 0;
       for (int i = 0; i < n; i++) {
-        if (offset >= b.length) {
+        if (offset >= limit) {
           throw new Asn1Exception("syntax error: truncated tag or length");
         }
         int c = b[offset++] & 0xff;
@@ -136,8 +144,13 @@ public final class GoAsn1 {
 
   /** {@link #header} followed by Go's check that the contents fit in {@code b}. */
   public static Header element(byte[] b, int offset) {
-    Header h = header(b, offset);
-    if ((long) h.contentStart() + h.length() > b.length) {
+    return element(b, offset, b.length);
+  }
+
+  /** {@link #header(byte[], int, int)} followed by the check that the contents fit. */
+  public static Header element(byte[] b, int offset, int limit) {
+    Header h = header(b, offset, limit);
+    if ((long) h.contentStart() + h.length() > limit) {
       throw new Asn1Exception("syntax error: data truncated");
     }
     return h;
@@ -269,6 +282,40 @@ public final class GoAsn1 {
     if (!fixedTime(s, 10, 2, false) && !fixedTime(s, 12, 2, false)) {
       throw new Asn1Exception("time did not serialize back to the original value: " + s);
     }
+  }
+
+  /**
+   * Whether {@code b[off, off + 13)} is a UTCTime in its usual form {@code YYMMDDHHMMSSZ} naming a
+   * real date and time, which {@link #utcTime} accepts. False says nothing: the value may still be
+   * valid in another form, so the caller then asks {@link #utcTime}.
+   */
+  public static boolean isPlainUtcTime(byte[] b, int off) {
+    if (b[off + 12] != 'Z') {
+      return false;
+    }
+    for (int i = off; i < off + 12; i++) {
+      if (b[i] < '0' || b[i] > '9') {
+        return false;
+      }
+    }
+    int yy = twoDigits(b, off);
+    int month = twoDigits(b, off + 2);
+    int day = twoDigits(b, off + 4);
+    if (month < 1 || month > 12 || day < 1
+        || twoDigits(b, off + 6) > 23 || twoDigits(b, off + 8) > 59 || twoDigits(b, off + 10) > 59) {
+      return false;
+    }
+    int year = yy + (yy >= 69 ? 1900 : 2000);
+    int days = switch (month) {
+      case 2 -> (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28;
+      case 4, 6, 9, 11 -> 30;
+      default -> 31;
+    };
+    return day <= days;
+  }
+
+  private static int twoDigits(byte[] b, int off) {
+    return (b[off] - '0') * 10 + (b[off + 1] - '0');
   }
 
   /** GeneralizedTime as encoding/asn1 reads it (seconds, optional fraction, "Z" or ±hhmm). */

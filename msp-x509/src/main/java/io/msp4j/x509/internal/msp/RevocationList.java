@@ -21,7 +21,10 @@ final class RevocationList {
   private static final String AKI_OID = "2.5.29.35";
 
   private final String source;
-  private final byte[] tbs;
+  /** The CRL's DER, of which the TBSCertList is {@code [tbsStart, tbsEnd)}. */
+  private final byte[] der;
+  private final int tbsStart;
+  private final int tbsEnd;
   private final AlgorithmIdentifier signatureAlgorithm;
   private final byte[] signature;
   private final SerialSet revokedSerials;
@@ -31,14 +34,18 @@ final class RevocationList {
 
   private RevocationList(
       String source,
-      byte[] tbs,
+      byte[] der,
+      int tbsStart,
+      int tbsEnd,
       AlgorithmIdentifier signatureAlgorithm,
       byte[] signature,
       SerialSet revokedSerials,
       byte[] authorityKeyId,
       String akiProblem) {
     this.source = source;
-    this.tbs = tbs;
+    this.der = der;
+    this.tbsStart = tbsStart;
+    this.tbsEnd = tbsEnd;
     this.signatureAlgorithm = signatureAlgorithm;
     this.signature = signature;
     this.revokedSerials = revokedSerials;
@@ -68,10 +75,12 @@ final class RevocationList {
     }
     return new RevocationList(
         source,
-        crl.tbs(),
+        crl.der(),
+        crl.tbsStart(),
+        crl.tbsEnd(),
         algorithm(crl.signatureOid(), crl.signatureParameters()),
         signature,
-        SerialSet.of(crl.revokedSerials()),
+        crl.revokedSerials(),
         aki,
         problem);
   }
@@ -151,8 +160,9 @@ final class RevocationList {
     return revokedSerials.size();
   }
 
+  /** A copy of the signed TBSCertList. */
   byte[] tbs() {
-    return tbs;
+    return Arrays.copyOfRange(der, tbsStart, tbsEnd);
   }
 
   AlgorithmIdentifier signatureAlgorithm() {

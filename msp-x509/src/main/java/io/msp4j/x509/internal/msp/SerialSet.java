@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * An immutable set of serial numbers, each kept as the minimal two's-complement bytes of a DER
- * INTEGER, all in one array with an open-addressing index: a million entries cost a few tens of
- * megabytes and no object each, and a lookup is one hash and one comparison.
+ * INTEGER, all in one array (in the order added, duplicates included) with an open-addressing
+ * index over the distinct ones: a million entries cost a few tens of megabytes and no object
+ * each, and a lookup is one hash and one comparison.
  */
 final class SerialSet {
   private static final SerialSet EMPTY = new Builder(0).build();
@@ -15,7 +16,8 @@ final class SerialSet {
   private final int[] offsets;
   /**
    * Slot i holds the serial's hash in its upper half and 1 + its index in the lower half, or 0
-   * when empty; the length is a power of two. Probing compares hashes before bytes.
+   * when empty; the length is a power of two, and a serial's first slot is given by the top bits
+   * of its hash. Probing compares hashes before bytes.
    */
   private final long[] slots;
   private final int size;
@@ -57,8 +59,12 @@ final class SerialSet {
   /** The serials, in no particular order (for tests and diagnostics). */
   BigInteger[] toArray() {
     BigInteger[] out = new BigInteger[size];
-    for (int i = 0; i < size; i++) {
-      out[i] = new BigInteger(data, offsets[i], offsets[i + 1] - offsets[i]);
+    int n = 0;
+    for (long entry : slots) {
+      if (entry != 0) {
+        int i = (int) entry - 1;
+        out[n++] = new BigInteger(data, offsets[i], offsets[i + 1] - offsets[i]);
+      }
     }
     return out;
   }
@@ -66,7 +72,7 @@ final class SerialSet {
   private int indexOf(byte[] b, int off, int len) {
     int h = hash(b, off, len);
     int mask = slots.length - 1;
-    for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+    for (int slot = h >>> Integer.numberOfLeadingZeros(mask); ; slot = (slot + 1) & mask) {
       long entry = slots[slot];
       if (entry == 0) {
         return -1;
@@ -93,8 +99,14 @@ final class SerialSet {
 
   /** Collects serials, then indexes them. Not thread-safe. */
   static final class Builder {
+    /** The table is filled region by region: the slots whose index starts with the same bits. */
+    private static final int REGION_BITS = 12;
+
     private byte[] data;
     private int[] offsets;
+    private int[] hashes;
+    /** How many serials have a hash starting with each REGION_BITS bits. */
+    private final int[] regionCounts = new int[1 << REGION_BITS];
     private int count;
 
     Builder() {
@@ -106,6 +118,7 @@ final class SerialSet {
       int n = Math.max(16, expected);
       data = new byte[n * 8];
       offsets = new int[n + 1];
+      hashes = new int[n];
     }
 
     /** Adds the INTEGER content {@code b[off, off + len)} (minimal two's complement, len ≥ 1). */
@@ -117,7 +130,11 @@ final class SerialSet {
       System.arraycopy(b, off, data, end, len);
       if (count + 2 > offsets.length) {
         offsets = Arrays.copyOf(offsets, offsets.length * 2);
+        hashes = Arrays.copyOf(hashes, offsets.length);
       }
+      int h = hash(b, off, len);
+      hashes[count] = h;
+      regionCounts[h >>> (32 - REGION_BITS)]++;
       offsets[++count] = end + len;
       return this;
     }
@@ -127,40 +144,48 @@ final class SerialSet {
       return add(b, 0, b.length);
     }
 
-    /** The set; duplicates are kept once. */
+    /**
+     * The set; duplicates are kept once. The serials are indexed in the order of the table
+     * region they hash to (a counting sort of their slot entries), so that filling a table far
+     * larger than the caches walks through it instead of jumping about.
+     */
     SerialSet build() {
-      int capacity = Integer.highestOneBit(Math.max(1, count)) << 2;
+      int n = count;
+      int capacity = Integer.highestOneBit(Math.max(1, n)) << 2;
       int mask = capacity - 1;
+      int slotShift = Integer.numberOfLeadingZeros(mask);
+      int[] starts = new int[regionCounts.length];
+      for (int r = 1; r < starts.length; r++) {
+        starts[r] = starts[r - 1] + regionCounts[r - 1];
+      }
+      long[] entries = new long[n]; // slot entries (hash, 1 + index), by region
+      for (int i = 0; i < n; i++) {
+        int h = hashes[i];
+        entries[starts[h >>> (32 - REGION_BITS)]++] = ((long) h << 32) | (i + 1);
+      }
       long[] slots = new long[capacity];
-      byte[] packed = new byte[offsets[count]];
-      int[] packedOffsets = new int[count + 1];
       int distinct = 0;
-      for (int i = 0; i < count; i++) {
-        int off = offsets[i];
-        int len = offsets[i + 1] - off;
-        int h = hash(data, off, len);
-        int slot = h & mask;
+      for (long e : entries) {
+        int h = (int) (e >>> 32);
+        int slot = h >>> slotShift;
         boolean duplicate = false;
-        while (slots[slot] != 0) {
-          long entry = slots[slot];
-          int j = (int) entry - 1;
-          if ((int) (entry >>> 32) == h && Arrays.equals(
-              packed, packedOffsets[j], packedOffsets[j + 1], data, off, off + len)) {
+        for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
+          if ((int) (entry >>> 32) == h && same((int) entry - 1, (int) e - 1)) {
             duplicate = true;
             break;
           }
-          slot = (slot + 1) & mask;
         }
-        if (duplicate) {
-          continue;
+        if (!duplicate) {
+          slots[slot] = e;
+          distinct++;
         }
-        System.arraycopy(data, off, packed, packedOffsets[distinct], len);
-        packedOffsets[distinct + 1] = packedOffsets[distinct] + len;
-        distinct++;
-        slots[slot] = ((long) h << 32) | distinct;
       }
-      return new SerialSet(Arrays.copyOf(packed, packedOffsets[distinct]),
-          Arrays.copyOf(packedOffsets, distinct + 1), slots, distinct);
+      return new SerialSet(Arrays.copyOf(data, offsets[n]), Arrays.copyOf(offsets, n + 1),
+          slots, distinct);
+    }
+
+    private boolean same(int i, int j) {
+      return Arrays.equals(data, offsets[i], offsets[i + 1], data, offsets[j], offsets[j + 1]);
     }
   }
 }

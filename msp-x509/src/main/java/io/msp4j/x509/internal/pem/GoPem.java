@@ -1,9 +1,7 @@
 package io.msp4j.x509.internal.pem;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +22,28 @@ public final class GoPem {
 
   /** Decodes the first well-formed PEM block, or returns empty when there is none. */
   public static Optional<PemBlock> decode(byte[] data) {
+    Found f = find(data);
+    if (f == null) {
+      return Optional.empty();
+    }
+    byte[] content = decodeBase64(data, f.bodyStart, f.bodyEnd, f.decodedLength);
+    byte[] rest = Arrays.copyOfRange(data, f.restStart, data.length);
+    String type =
+        new String(data, f.typeStart, f.typeEnd - f.typeStart, StandardCharsets.ISO_8859_1);
+    return Optional.of(new PemBlock(type, Map.copyOf(f.headers), content, rest));
+  }
+
+  /** Whether the bytes hold at least one PEM block that decodes. */
+  public static boolean containsBlock(byte[] data) {
+    return find(data) != null;
+  }
+
+  /** Where the first well-formed block lies, its base64 body checked but not decoded. */
+  private record Found(
+      int typeStart, int typeEnd, Map<String, String> headers, int bodyStart, int bodyEnd,
+      int decodedLength, int restStart) {}
+
+  private static Found find(byte[] data) {
     int pos = 0;
     while (true) {
       // A BEGIN line is accepted at the very start without a preceding newline.
@@ -32,7 +52,7 @@ public final class GoPem {
       } else {
         int at = indexOf(data, pos, BEGIN);
         if (at < 0) {
-          return Optional.empty();
+          return null;
         }
         pos = at + BEGIN.length;
       }
@@ -62,21 +82,24 @@ public final class GoPem {
         pos = l.next;
       }
       if (truncated) {
-        return Optional.empty();
+        return null;
       }
 
       int endIndex;
       int trailerStart;
+      int decodedLength;
       if (headers.isEmpty() && startsWith(data, pos, END, 1)) {
         endIndex = pos;
         trailerStart = pos + END.length - 1;
+        decodedLength = 0;
       } else {
-        int at = indexOf(data, pos, END);
-        if (at < 0) {
+        long body = scanBody(data, pos);
+        if (body < 0) {
           continue;
         }
-        endIndex = at;
-        trailerStart = at + END.length;
+        endIndex = (int) (body >>> 32);
+        trailerStart = endIndex + END.length;
+        decodedLength = (int) body;
       }
 
       int typeLength = typeEnd - typeStart;
@@ -94,52 +117,116 @@ public final class GoPem {
         continue;
       }
 
-      byte[] content = decodeBase64(data, pos, endIndex);
-      if (content == null) {
+      if (decodedLength < 0) {
         continue;
       }
       Line endLine = line(data, endIndex + END.length - 1);
-      byte[] rest = Arrays.copyOfRange(data, endLine.next, data.length);
-      String type = new String(data, typeStart, typeLength, StandardCharsets.ISO_8859_1);
-      return Optional.of(new PemBlock(type, Map.copyOf(headers), content, rest));
+      return new Found(typeStart, typeEnd, headers, pos, endIndex, decodedLength, endLine.next);
     }
   }
 
-  /** Whether the bytes hold at least one PEM block that decodes. */
-  public static boolean containsBlock(byte[] data) {
-    return decode(data).isPresent();
+  /** Base64 alphabet values; SPACE for the ignored characters, PAD for '=', INVALID else. */
+  private static final byte[] VALUES = new byte[256];
+  private static final byte INVALID = -1;
+  private static final byte SPACE = -2;
+  private static final byte PAD = -3;
+
+  static {
+    Arrays.fill(VALUES, INVALID);
+    String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (int i = 0; i < alphabet.length(); i++) {
+      VALUES[alphabet.charAt(i)] = (byte) i;
+    }
+    for (char c : new char[] {' ', '\t', '\r', '\n'}) {
+      VALUES[c] = SPACE;
+    }
+    VALUES['='] = PAD;
   }
 
-  /** Go's standard base64: spaces, tabs, CR and LF ignored; padding required. */
-  private static byte[] decodeBase64(byte[] data, int from, int to) {
-    byte[] clean = new byte[to - from];
+  /**
+   * Finds the END line from {@code from} on (a newline, then {@code -----END }) and checks on the
+   * way whether the bytes before it are base64 as encoding/pem reads them: Go's standard encoding,
+   * spaces, tabs, CR and LF ignored, the other characters a multiple of four, padding ('=' once or
+   * twice) only at the very end. Returns -1 without an END line, else the END line's offset in the
+   * upper half and the decoded size (-1 when the body does not decode) in the lower half.
+   */
+  private static long scanBody(byte[] data, int from) {
     int n = 0;
-    for (int i = from; i < to; i++) {
+    int padding = 0;
+    boolean valid = true;
+    int last = data.length - END.length;
+    int i = from;
+    while (i < data.length) {
+      int run = i;
+      while (i < data.length && VALUES[data[i] & 0xff] >= 0) {
+        i++; // the common case: base64 characters up to the end of the line
+      }
+      if (i > run) {
+        valid &= padding == 0;
+        n += i - run;
+        if (i == data.length) {
+          break;
+        }
+      }
       byte b = data[i];
-      if (!isSpace(b)) {
-        clean[n++] = b;
+      byte v = VALUES[b & 0xff];
+      if (v == PAD) {
+        padding++;
+        n++;
+      } else if (v == INVALID) {
+        valid = false;
+      } else if (b == '\n' && i <= last && data[i + 1] == '-' && matchesAt(data, i, END)) {
+        int length = valid && n % 4 == 0 && padding <= 2 ? n / 4 * 3 - padding : -1;
+        return ((long) i << 32) | (length & 0xffffffffL);
+      }
+      i++;
+    }
+    return -1;
+  }
+
+  /** Decodes base64 text that {@link #scanBody} accepted, giving {@code length} bytes. */
+  private static byte[] decodeBase64(byte[] data, int from, int to, int length) {
+    byte[] out = new byte[length];
+    int o = 0;
+    int bits = 0;
+    int count = 0;
+    int i = from;
+    while (i < to && o < length) {
+      if (count == 0 && to - i >= 4 && length - o >= 3) {
+        int a = VALUES[data[i] & 0xff];
+        int b = VALUES[data[i + 1] & 0xff];
+        int c = VALUES[data[i + 2] & 0xff];
+        int d = VALUES[data[i + 3] & 0xff];
+        if ((a | b | c | d) >= 0) { // four base64 characters in a row, the common case
+          int quad = (a << 18) | (b << 12) | (c << 6) | d;
+          out[o] = (byte) (quad >> 16);
+          out[o + 1] = (byte) (quad >> 8);
+          out[o + 2] = (byte) quad;
+          o += 3;
+          i += 4;
+          continue;
+        }
+      }
+      byte v = VALUES[data[i++] & 0xff];
+      if (v < 0) {
+        continue; // spaces; padding only ends the text
+      }
+      bits = (bits << 6) | v;
+      if (++count == 4) {
+        out[o++] = (byte) (bits >> 16);
+        out[o++] = (byte) (bits >> 8);
+        out[o++] = (byte) bits;
+        bits = 0;
+        count = 0;
       }
     }
-    if (n % 4 != 0) {
-      return null;
+    if (count == 3) {
+      out[o++] = (byte) (bits >> 10);
+      out[o] = (byte) (bits >> 2);
+    } else if (count == 2) {
+      out[o] = (byte) (bits >> 4);
     }
-    ByteBuffer decoded;
-    try {
-      decoded = Base64.getDecoder().decode(ByteBuffer.wrap(clean, 0, n));
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-    byte[] out = decoded.array();
-    if (decoded.arrayOffset() == 0 && decoded.position() == 0 && decoded.remaining() == out.length) {
-      return out;
-    }
-    byte[] copy = new byte[decoded.remaining()];
-    decoded.get(copy);
-    return copy;
-  }
-
-  private static boolean isSpace(byte b) {
-    return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    return out;
   }
 
   /** A line from {@code start} to {@code end} (CR and trailing spaces/tabs trimmed). */
@@ -182,12 +269,20 @@ public final class GoPem {
     byte first = needle[0];
     int last = data.length - needle.length;
     for (int i = Math.max(from, 0); i <= last; i++) {
-      if (data[i] == first
-          && Arrays.equals(data, i + 1, i + needle.length, needle, 1, needle.length)) {
+      if (data[i] == first && matchesAt(data, i, needle)) {
         return i;
       }
     }
     return -1;
+  }
+
+  private static boolean matchesAt(byte[] data, int at, byte[] needle) {
+    for (int k = 1; k < needle.length; k++) {
+      if (data[at + k] != needle[k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int indexOf(byte[] data, int from, int to, byte b) {

@@ -3,7 +3,9 @@ package io.msp4j.x509.internal.pem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -75,5 +77,62 @@ class GoPemTest {
   void emptyInputHasNoBlock() {
     assertThat(GoPem.decode(new byte[0])).isEmpty();
     assertThat(decode("-----BEGIN A-----\n")).isEmpty();
+  }
+
+  @Test
+  @Tag("SETUP-CRL-01")
+  void paddingOnlyEndsTheBody() {
+    assertThat(decode("-----BEGIN A-----\nAA==\n-----END A-----\n").orElseThrow().bytes())
+        .containsExactly(0);
+    assertThat(decode("-----BEGIN A-----\nAAE=\n-----END A-----\n").orElseThrow().bytes())
+        .containsExactly(0, 1);
+    assertThat(decode("-----BEGIN A-----\nAA=\r\n =\n-----END A-----\n").orElseThrow().bytes())
+        .containsExactly(0);
+    assertThat(decode("-----BEGIN A-----\nAA==AAAA\n-----END A-----\n")).isEmpty();
+    assertThat(decode("-----BEGIN A-----\nA===\n-----END A-----\n")).isEmpty();
+    assertThat(decode("-----BEGIN A-----\n====\n-----END A-----\n")).isEmpty();
+    assertThat(decode("-----BEGIN A-----\nAA=A\n-----END A-----\n")).isEmpty();
+    assertThat(decode("-----BEGIN A-----\nAA*A\n-----END A-----\n")).isEmpty();
+  }
+
+  /**
+   * Bodies made of base64 characters, padding, blanks and an occasional stray byte decode as
+   * Java's strict base64 decoder reads them once blanks are dropped and the length is checked.
+   */
+  @Test
+  @Tag("SETUP-CRL-01")
+  void bodiesDecodeAsStrictBase64WithBlanksIgnored() {
+    String alphabet = "AQgw+/9z=== \t\r\n\n*\u00e9";
+    Random random = new Random(7);
+    int decoded = 0;
+    for (int round = 0; round < 20_000; round++) {
+      StringBuilder body = new StringBuilder();
+      int n = random.nextInt(14);
+      for (int i = 0; i < n; i++) {
+        body.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      String pem = "-----BEGIN A-----\n" + body + "\n-----END A-----\n";
+      byte[] expected = strictBase64(body.toString());
+      Optional<PemBlock> block = decode(pem);
+      assertThat(block.map(PemBlock::bytes).orElse(null)).as("body %s", body).isEqualTo(expected);
+      assertThat(GoPem.containsBlock(pem.getBytes(StandardCharsets.ISO_8859_1)))
+          .isEqualTo(expected != null);
+      if (expected != null) {
+        decoded++;
+      }
+    }
+    assertThat(decoded).isPositive();
+  }
+
+  private static byte[] strictBase64(String body) {
+    String clean = body.replaceAll("[ \t\r\n]", "");
+    if (clean.length() % 4 != 0) {
+      return null;
+    }
+    try {
+      return Base64.getDecoder().decode(clean.getBytes(StandardCharsets.ISO_8859_1));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 }
