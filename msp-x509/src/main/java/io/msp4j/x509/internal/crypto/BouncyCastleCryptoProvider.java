@@ -7,11 +7,7 @@ import java.math.BigInteger;
 import java.security.PrivateKey;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.digests.SHA256Digest;
-import org.bouncycastle.crypto.digests.SHA384Digest;
-import org.bouncycastle.crypto.digests.SHA3Digest;
-import org.bouncycastle.crypto.digests.SHA512Digest;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
@@ -40,6 +36,8 @@ public final class BouncyCastleCryptoProvider implements CryptoProvider {
   /** The generator's comb per curve name, made when a key on that curve first needs it. */
   private final ConcurrentHashMap<String, EcComb> generatorCombs = new ConcurrentHashMap<>();
 
+  private final PlatformDigests digests = new PlatformDigests();
+
   @Override
   public String name() {
     return "bouncycastle";
@@ -47,17 +45,7 @@ public final class BouncyCastleCryptoProvider implements CryptoProvider {
 
   @Override
   public byte[] hash(SignatureDigest digest, byte[] data) {
-    Objects.requireNonNull(data, "data");
-    Digest d = switch (Objects.requireNonNull(digest, "digest")) {
-      case SHA2_256 -> new SHA256Digest();
-      case SHA3_256 -> new SHA3Digest(256);
-      case SHA2_384 -> new SHA384Digest();
-      case SHA2_512 -> new SHA512Digest();
-    };
-    d.update(data, 0, data.length);
-    byte[] out = new byte[d.getDigestSize()];
-    d.doFinal(out, 0);
-    return out;
+    return digests.hash(digest, data);
   }
 
   @Override

@@ -6,21 +6,18 @@ import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
-import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Objects;
 import org.conscrypt.Conscrypt;
 
 /**
- * {@link CryptoProvider} with Conscrypt (BoringSSL inside) for ECDSA verification and SHA-2
- * digests, and {@link BouncyCastleCryptoProvider} for the rest: Ed25519, SHA-3 and signing (whose
- * deterministic nonces make signatures reproducible). The Conscrypt provider object is private to
+ * {@link CryptoProvider} with Conscrypt (BoringSSL inside) for ECDSA verification, the platform's
+ * digests ({@link PlatformDigests}), and {@link BouncyCastleCryptoProvider} for the rest: Ed25519
+ * and signing (whose deterministic nonces make signatures reproducible). The Conscrypt provider object is private to
  * this instance and never registered with the JCA.
  *
  * <p>Only {@link CryptoProviders} makes instances, after checking that Conscrypt's classes are on
@@ -29,33 +26,10 @@ import org.conscrypt.Conscrypt;
 final class ConscryptCryptoProvider implements CryptoProvider {
   private final Provider conscrypt;
   private final BouncyCastleCryptoProvider fallback = new BouncyCastleCryptoProvider();
-  /**
-   * SHA-2 digests in their initial state, cloned for each use: cloning touches no shared state,
-   * where {@code getInstance} looks the algorithm up in the provider's tables.
-   */
-  private final Map<SignatureDigest, MessageDigest> digests = new EnumMap<>(SignatureDigest.class);
+  private final PlatformDigests digests = new PlatformDigests();
 
   private ConscryptCryptoProvider(Provider conscrypt) {
     this.conscrypt = conscrypt;
-    for (SignatureDigest d : SignatureDigest.values()) {
-      String jca = jcaName(d);
-      if (jca != null) {
-        try {
-          digests.put(d, MessageDigest.getInstance(jca, conscrypt));
-        } catch (GeneralSecurityException e) {
-          // Left to Bouncy Castle.
-        }
-      }
-    }
-  }
-
-  private static String jcaName(SignatureDigest digest) {
-    return switch (digest) {
-      case SHA2_256 -> "SHA-256";
-      case SHA2_384 -> "SHA-384";
-      case SHA2_512 -> "SHA-512";
-      case SHA3_256 -> null;
-    };
   }
 
   /**
@@ -78,16 +52,7 @@ final class ConscryptCryptoProvider implements CryptoProvider {
 
   @Override
   public byte[] hash(SignatureDigest digest, byte[] data) {
-    Objects.requireNonNull(data, "data");
-    MessageDigest prototype = digests.get(Objects.requireNonNull(digest, "digest"));
-    if (prototype == null) {
-      return fallback.hash(digest, data);
-    }
-    try {
-      return ((MessageDigest) prototype.clone()).digest(data);
-    } catch (CloneNotSupportedException e) {
-      return fallback.hash(digest, data);
-    }
+    return digests.hash(digest, data);
   }
 
   @Override

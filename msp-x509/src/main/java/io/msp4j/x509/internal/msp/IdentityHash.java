@@ -2,6 +2,7 @@ package io.msp4j.x509.internal.msp;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.NoSuchProviderException;
 import java.util.Optional;
 
 /**
@@ -25,9 +26,9 @@ enum IdentityHash {
   IdentityHash(String jcaName) {
     this.jcaName = jcaName;
     try {
-      this.prototype = MessageDigest.getInstance(jcaName);
-    } catch (NoSuchAlgorithmException e) {
-      // Every Java 17 runtime has these four (the SUN provider).
+      this.prototype = MessageDigest.getInstance(jcaName, "SUN");
+    } catch (NoSuchAlgorithmException | NoSuchProviderException e) {
+      // Every Java 17 runtime has these four in its SUN provider, whatever else is registered.
       throw new IllegalStateException(jcaName + " is not available", e);
     }
   }
