@@ -26,7 +26,7 @@ import org.hyperledger.fabric.protos.common.MSPPrincipal;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
+@Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class ValidateBench {
