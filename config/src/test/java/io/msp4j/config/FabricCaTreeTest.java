@@ -24,8 +24,6 @@ import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509Msps;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -81,7 +79,7 @@ class FabricCaTreeTest {
   @Tag("IDENT-03")
   void multiValuedOuLeafOfTheIntermediateIsAPeer() {
     Path dir = orgFolder("org", nodeOus("intermediatecerts/" + CA_FILE));
-    byte[] certifiers = sha256(sanitised(ica, root), sanitised(root, root));
+    byte[] certifiers = Fixtures.sha256(sanitised(ica, root), sanitised(root, root));
     for (MspVersion v : List.of(MspVersion.V1_1, MspVersion.V1_3, MspVersion.V1_4_3, MspVersion.V3_0)) {
       X509Msp msp = verifying(dir, v);
       Identity id = validIdentity(msp, peer);
@@ -248,14 +246,11 @@ class FabricCaTreeTest {
   }
 
   private static Identity validIdentity(X509Msp msp, IssuedCertificate c) {
-    Identity id = msp.deserialize(serialized(c));
-    msp.validate(id);
-    return id;
+    return Fixtures.validIdentity(msp, serialized(c));
   }
 
   private static IdentityException invalid(X509Msp msp, IssuedCertificate c) {
-    Identity id = msp.deserialize(serialized(c));
-    return assertThrows(IdentityException.class, () -> msp.validate(id));
+    return Fixtures.invalid(msp, serialized(c));
   }
 
   /** The DER Fabric's sanitisation makes of {@code c}: its ECDSA signature with low S. */
@@ -263,15 +258,4 @@ class FabricCaTreeTest {
     return c.withMangledSignature(SignatureMangling.lowS(), issuer.publicKey()).der();
   }
 
-  private static byte[] sha256(byte[]... parts) {
-    try {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
-      for (byte[] p : parts) {
-        d.update(p);
-      }
-      return d.digest();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }

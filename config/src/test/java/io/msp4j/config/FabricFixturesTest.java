@@ -20,8 +20,6 @@ import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509Msps;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -69,7 +67,7 @@ class FabricFixturesTest {
     for (MspVersion v : List.of(MspVersion.V1_0, MspVersion.V1_1, MspVersion.V1_3)) {
       X509Msp msp = local(dir, v);
       Identity signer = validIdentity(msp, f.cert("signer"));
-      byte[] chainId = sha256(sanitised(f.cert("root"), f.cert("root")));
+      byte[] chainId = Fixtures.sha256(sanitised(f.cert("root"), f.cert("root")));
       assertThat(signer.organizationalUnits()).containsExactly(new OrganizationalUnit("COP", chainId));
       msp.satisfies(signer, Principal.Role.member(MSP_ID));
       msp.satisfies(signer, Principal.Role.admin(MSP_ID));
@@ -78,7 +76,7 @@ class FabricFixturesTest {
           .isEqualTo(Reason.MSP_ID_MISMATCH);
       assertThat(notSatisfied(msp, signer, Principal.OrganizationUnit.of(MSP_ID, "COP", new byte[0])))
           .isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
-      assertThat(notSatisfied(msp, signer, Principal.OrganizationUnit.of(MSP_ID, "COP", sha256(chainId))))
+      assertThat(notSatisfied(msp, signer, Principal.OrganizationUnit.of(MSP_ID, "COP", Fixtures.sha256(chainId))))
           .isEqualTo(Reason.PRINCIPAL_NOT_SATISFIED);
       Principal both = Principal.Combined.of(Principal.Role.member(MSP_ID), Principal.Role.admin(MSP_ID));
       if (v == MspVersion.V1_3) {
@@ -186,7 +184,7 @@ class FabricFixturesTest {
     IssuedCertificate ica = f.cert("intermediate");
     Identity signer = validIdentity(msp, f.cert("signer"));
     assertThat(signer.organizationalUnits()).containsExactly(
-        new OrganizationalUnit("Hyperledger Testing", sha256(sanitised(ica, root), sanitised(root, root))));
+        new OrganizationalUnit("Hyperledger Testing", Fixtures.sha256(sanitised(ica, root), sanitised(root, root))));
     assertThat(invalid(msp, ica).reason()).isEqualTo(Reason.IDENTITY_IS_CA);
   }
 
@@ -235,8 +233,8 @@ class FabricFixturesTest {
     assertThat(lowS).isNotEqualTo(signer.der());
     assertThat(id.certificateDer()).isEqualTo(lowS);
     assertThat(id.identifier().id())
-        .isEqualTo(hex(sha256(lowS)))
-        .isNotEqualTo(hex(sha256(signer.der())));
+        .isEqualTo(hex(Fixtures.sha256(lowS)))
+        .isNotEqualTo(hex(Fixtures.sha256(signer.der())));
     // The root's high-S signature was normalised too: the certifiers hash is over the low-S root.
     assertThat(sanitised(root, root)).isNotEqualTo(root.der());
     // The admin, configured with the same high-S bytes, is recognised by its sanitised form.
@@ -587,7 +585,7 @@ class FabricFixturesTest {
     IssuedCertificate ica = f.cert("intermediate");
     Identity signer = validIdentity(msp, f.cert("signer"));
     assertThat(signer.organizationalUnits()).containsExactly(
-        new OrganizationalUnit("Hyperledger Testing", sha256(sanitised(ica, root), sanitised(root, root))));
+        new OrganizationalUnit("Hyperledger Testing", Fixtures.sha256(sanitised(ica, root), sanitised(root, root))));
     assertThat(msp.tlsRootCerts()).containsExactly(pem(root));
     assertThat(msp.tlsIntermediateCerts()).containsExactly(pem(ica));
   }
@@ -623,14 +621,11 @@ class FabricFixturesTest {
   }
 
   private static Identity validIdentity(X509Msp msp, IssuedCertificate c) {
-    Identity id = msp.deserialize(serialized(c));
-    msp.validate(id);
-    return id;
+    return Fixtures.validIdentity(msp, serialized(c));
   }
 
   private static IdentityException invalid(X509Msp msp, IssuedCertificate c) {
-    Identity id = msp.deserialize(serialized(c));
-    return assertThrows(IdentityException.class, () -> msp.validate(id));
+    return Fixtures.invalid(msp, serialized(c));
   }
 
   /** The reason {@code identity} does not satisfy {@code principal}. */
@@ -651,17 +646,6 @@ class FabricFixturesTest {
     return c.pem().getBytes(StandardCharsets.US_ASCII);
   }
 
-  private static byte[] sha256(byte[]... parts) {
-    try {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
-      for (byte[] p : parts) {
-        d.update(p);
-      }
-      return d.digest();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   private static String hex(byte[] b) {
     return java.util.HexFormat.of().formatHex(b);

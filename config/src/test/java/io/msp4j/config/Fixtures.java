@@ -1,18 +1,51 @@
 package io.msp4j.config;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.msp4j.core.Identity;
+import io.msp4j.core.IdentityException;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.KeyAlgorithm;
 import io.msp4j.testdata.TestPki;
+import io.msp4j.x509.X509Msp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 
-/** Small helpers to lay out mspconfig folders in tests. */
+/** Small helpers for tests: mspconfig folder layouts, validation, hashing. */
 final class Fixtures {
 
   private Fixtures() {}
+
+  /** Deserialises and validates {@code serialized}, which must be valid. */
+  static Identity validIdentity(X509Msp msp, byte[] serialized) {
+    Identity id = msp.deserialize(serialized);
+    msp.validate(id);
+    return id;
+  }
+
+  /** Deserialises {@code serialized} and returns why it does not validate. */
+  static IdentityException invalid(X509Msp msp, byte[] serialized) {
+    Identity id = msp.deserialize(serialized);
+    return assertThrows(IdentityException.class, () -> msp.validate(id));
+  }
+
+  /** SHA-256 of the parts, one after the other. */
+  static byte[] sha256(byte[]... parts) {
+    try {
+      MessageDigest d = MessageDigest.getInstance("SHA-256");
+      for (byte[] p : parts) {
+        d.update(p);
+      }
+      return d.digest();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   /** A root CA and a leaf it issued, from a fixed seed. */
   static final class Pki {
