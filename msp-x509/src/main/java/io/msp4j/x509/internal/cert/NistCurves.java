@@ -1,5 +1,7 @@
 package io.msp4j.x509.internal.cert;
 
+import java.math.BigInteger;
+import java.util.List;
 import org.bouncycastle.asn1.sec.SECObjectIdentifiers;
 import org.bouncycastle.crypto.params.ECNamedDomainParameters;
 
@@ -8,8 +10,11 @@ import org.bouncycastle.crypto.params.ECNamedDomainParameters;
  * implementations, each looked up once, when first needed: immutable constants, so that parsing
  * a key takes no lock (Bouncy Castle's named-curve tables synchronise on every lookup).
  */
-final class NistCurves {
+public final class NistCurves {
   private NistCurves() {}
+
+  /** Go's names of the four curves, smallest first. */
+  public static final List<String> NAMES = List.of("P-224", "P-256", "P-384", "P-521");
 
   private static final class P224 {
     static final ECNamedDomainParameters DOMAIN =
@@ -29,6 +34,16 @@ final class NistCurves {
   private static final class P521 {
     static final ECNamedDomainParameters DOMAIN =
         ECNamedDomainParameters.lookup(SECObjectIdentifiers.secp521r1);
+  }
+
+  /** Whether {@code name} is one of {@link #NAMES}. */
+  public static boolean isNist(String name) {
+    return NAMES.contains(name);
+  }
+
+  /** The group order n of P-224, P-256, P-384 or P-521; null for any other name. */
+  public static BigInteger order(String name) {
+    return isNist(name) ? domain(name).getN() : null;
   }
 
   /** The domain of P-224, P-256, P-384 or P-521. */

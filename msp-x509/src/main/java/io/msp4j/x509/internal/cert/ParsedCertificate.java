@@ -96,7 +96,7 @@ public final class ParsedCertificate {
       throw new CertificateParseException("x509: malformed certificate");
     }
     try {
-      return parseStructure(input, certSeq);
+      return parseStructure(input, certSeq, children(input, GoAsn1.element(input, 0)));
     } catch (CertificateParseException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -104,11 +104,18 @@ public final class ParsedCertificate {
     }
   }
 
-  private static ParsedCertificate parseStructure(byte[] input, ASN1Sequence certSeq) {
+  /**
+   * Reads the certificate from Bouncy Castle's objects; {@code certParts} are the elements of the
+   * outer SEQUENCE in {@code input}. Since the input re-encodes to itself, every element's bytes
+   * are its slice of the input: raw fields are copied from there instead of being encoded again.
+   */
+  private static ParsedCertificate parseStructure(
+      byte[] input, ASN1Sequence certSeq, List<GoAsn1.Header> certParts) {
     if (certSeq.size() < 1 || !(certSeq.getObjectAt(0).toASN1Primitive() instanceof ASN1Sequence tbsSeq)) {
       throw new CertificateParseException("x509: malformed tbs certificate");
     }
-    byte[] tbs = Der.encode(tbsSeq);
+    byte[] tbs = GoAsn1.raw(input, certParts.get(0));
+    List<GoAsn1.Header> tbsParts = children(input, certParts.get(0));
     List<ASN1Encodable> f = new ArrayList<>();
     tbsSeq.forEach(f::add);
     int i = 0;
@@ -144,8 +151,9 @@ public final class ParsedCertificate {
     if (certSeq.size() < 2 || !(certSeq.getObjectAt(1).toASN1Primitive() instanceof ASN1Sequence outerSigAlg)) {
       throw new CertificateParseException("x509: malformed algorithm identifier");
     }
-    byte[] sigAlgDer = Der.encode(outerSigAlg);
-    if (!Arrays.equals(Der.encode(innerSigAlg), sigAlgDer)) {
+    byte[] sigAlgDer = GoAsn1.raw(input, certParts.get(1));
+    GoAsn1.Header inner = tbsParts.get(i - 1);
+    if (!Arrays.equals(input, inner.start(), inner.end(), sigAlgDer, 0, sigAlgDer.length)) {
       throw new CertificateParseException(
           "x509: inner and outer signature algorithm identifiers don't match");
     }
@@ -159,39 +167,40 @@ public final class ParsedCertificate {
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence issuerSeq)) {
       throw new CertificateParseException("x509: malformed issuer");
     }
-    byte[] rawIssuer = Der.encode(issuerSeq);
+    byte[] rawIssuer = GoAsn1.raw(input, tbsParts.get(i));
     List<DnAttribute> issuerAttrs = DistinguishedNames.parse(issuerSeq);
     i++;
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence validity)
         || validity.size() < 2) {
       throw new CertificateParseException("x509: malformed validity");
     }
-    Instant notBefore = GoTime.parse(Der.encode(validity.getObjectAt(0)));
-    Instant notAfter = GoTime.parse(Der.encode(validity.getObjectAt(1)));
+    List<GoAsn1.Header> times = children(input, tbsParts.get(i));
+    Instant notBefore = GoTime.parse(GoAsn1.raw(input, times.get(0)));
+    Instant notAfter = GoTime.parse(GoAsn1.raw(input, times.get(1)));
     i++;
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence subjectSeq)) {
       throw new CertificateParseException("x509: malformed subject");
     }
-    byte[] rawSubject = Der.encode(subjectSeq);
+    byte[] rawSubject = GoAsn1.raw(input, tbsParts.get(i));
     List<DnAttribute> subjectAttrs = DistinguishedNames.parse(subjectSeq);
     i++;
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence spkiSeq)) {
       throw new CertificateParseException("x509: malformed spki");
     }
-    CertPublicKey key = CertPublicKey.parse(spkiSeq, Der.encode(spkiSeq));
+    CertPublicKey key = CertPublicKey.parse(spkiSeq, GoAsn1.raw(input, tbsParts.get(i)));
     i++;
     ExtensionParser ext = new ExtensionParser();
     if (version > 1) {
       // Go skips a primitive [1] and [2] (the unique identifiers), then reads a constructed [3]
       // whose first element is the extensions SEQUENCE; anything else there is not looked at.
-      if (i < f.size() && tagByte(f.get(i)) == 0x81) {
+      if (i < f.size() && tagByte(input, tbsParts.get(i)) == 0x81) {
         i++;
       }
-      if (i < f.size() && tagByte(f.get(i)) == 0x82) {
+      if (i < f.size() && tagByte(input, tbsParts.get(i)) == 0x82) {
         i++;
       }
-      if (version == 3 && i < f.size() && tagByte(f.get(i)) == 0xa3) {
-        byte[] wrapped = Der.contents(Der.encode(f.get(i)));
+      if (version == 3 && i < f.size() && tagByte(input, tbsParts.get(i)) == 0xa3) {
+        byte[] wrapped = GoAsn1.contents(input, tbsParts.get(i));
         ext.parse(Der.firstSequence(wrapped, "x509: malformed extensions"));
       }
     }
@@ -204,8 +213,19 @@ public final class ParsedCertificate {
   }
 
   /** The identifier octet of an element. */
-  private static int tagByte(ASN1Encodable e) {
-    return Der.encode(e)[0] & 0xff;
+  private static int tagByte(byte[] der, GoAsn1.Header element) {
+    return der[element.start()] & 0xff;
+  }
+
+  /** The elements directly inside {@code parent}, in order. */
+  private static List<GoAsn1.Header> children(byte[] der, GoAsn1.Header parent) {
+    List<GoAsn1.Header> out = new ArrayList<>();
+    for (int pos = parent.contentStart(); pos < parent.end(); ) {
+      GoAsn1.Header h = GoAsn1.element(der, pos, parent.end());
+      out.add(h);
+      pos = h.end();
+    }
+    return out;
   }
 
   // ---- raw material ----

@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.chain;
 
+import io.msp4j.x509.internal.cert.NistCurves;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -8,7 +9,6 @@ import org.bouncycastle.asn1.ASN1EncodableVector;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.DERSequence;
-import org.bouncycastle.asn1.x9.ECNamedCurveTable;
 
 /**
  * ECDSA signature values as Fabric reads and writes them (SIG-DER-01, SANITIZE-04,
@@ -133,14 +133,7 @@ public final class EcdsaSignatureDer {
 
   /** The order n of a Fabric-supported curve (P-224, P-256, P-384, P-521); null otherwise. */
   public static BigInteger curveOrder(String curveName) {
-    String sec = switch (curveName) {
-      case "P-224" -> "secp224r1";
-      case "P-256" -> "secp256r1";
-      case "P-384" -> "secp384r1";
-      case "P-521" -> "secp521r1";
-      default -> null;
-    };
-    return sec == null ? null : ECNamedCurveTable.getByName(sec).getN();
+    return NistCurves.order(curveName);
   }
 
   /** True when s ≤ n/2 (s = n/2 counts as low). Fails for curves other than the four NIST ones. */

@@ -1,8 +1,6 @@
 package io.msp4j.x509.internal.msp;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.NoSuchProviderException;
+import io.msp4j.x509.internal.crypto.SunDigest;
 import java.util.Optional;
 
 /**
@@ -16,21 +14,10 @@ enum IdentityHash {
   SHA3_256("SHA3-256"),
   SHA3_384("SHA3-384");
 
-  private final String jcaName;
-  /**
-   * A digest in its initial state, cloned for each use: cloning touches no shared state, where
-   * {@code MessageDigest.getInstance} looks the algorithm up in the JCA's provider tables.
-   */
-  private final MessageDigest prototype;
+  private final SunDigest digest;
 
   IdentityHash(String jcaName) {
-    this.jcaName = jcaName;
-    try {
-      this.prototype = MessageDigest.getInstance(jcaName, "SUN");
-    } catch (NoSuchAlgorithmException | NoSuchProviderException e) {
-      // Every Java 17 runtime has these four in its SUN provider, whatever else is registered.
-      throw new IllegalStateException(jcaName + " is not available", e);
-    }
+    this.digest = new SunDigest(jcaName);
   }
 
   /** The hash function with this configured name, if it is one Fabric accepts. */
@@ -45,15 +32,6 @@ enum IdentityHash {
 
   /** Hashes the concatenation of the parts. */
   byte[] hash(byte[]... parts) {
-    MessageDigest d;
-    try {
-      d = (MessageDigest) prototype.clone();
-    } catch (CloneNotSupportedException e) {
-      throw new IllegalStateException(jcaName + " digests cannot be cloned", e);
-    }
-    for (byte[] p : parts) {
-      d.update(p);
-    }
-    return d.digest();
+    return digest.hash(parts);
   }
 }

@@ -3,6 +3,7 @@ package io.msp4j.x509.internal.msp;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.CertPublicKey;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
+import io.msp4j.x509.internal.cert.NistCurves;
 import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
 import io.msp4j.x509.internal.chain.SignatureDecodingException;
 import io.msp4j.x509.internal.crypto.CryptoProvider;
@@ -11,7 +12,6 @@ import io.msp4j.x509.internal.crypto.PublicKeyHandle;
 import io.msp4j.x509.internal.crypto.RawSignature;
 import io.msp4j.x509.internal.crypto.SignatureDigest;
 import java.math.BigInteger;
-import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -21,7 +21,6 @@ import java.util.function.Supplier;
  * (SIGN-01). One instance per MSP; immutable.
  */
 final class MessageSignatures {
-  private static final List<String> NIST_CURVES = List.of("P-224", "P-256", "P-384", "P-521");
 
   private final CryptoProvider crypto;
   private final String family;
@@ -82,7 +81,7 @@ final class MessageSignatures {
           "the ECDSA signature is not a DER SEQUENCE of two positive INTEGERs r, s (SIG-DER-01): " + e.getMessage());
     }
     String curve = key.curveName().orElse("unknown");
-    if (!NIST_CURVES.contains(curve)) {
+    if (!NistCurves.isNist(curve)) {
       throw new Failure(
           Reason.SIGNATURE_MALFORMED, "VERIFY-03", "curve " + curve + " has no low-S bound; only P-224, P-256, P-384 and P-521 do");
     }
@@ -145,8 +144,8 @@ final class MessageSignatures {
     if (n == null) {
       return false;
     }
-    for (String c : NIST_CURVES) {
-      if (n.equals(EcdsaSignatureDer.curveOrder(c))) {
+    for (String c : NistCurves.NAMES) {
+      if (n.equals(NistCurves.order(c))) {
         return true;
       }
     }
