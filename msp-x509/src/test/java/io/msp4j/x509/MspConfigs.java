@@ -126,6 +126,10 @@ final class MspConfigs {
     return serialized(MSP_ID, c.pem().getBytes(StandardCharsets.US_ASCII));
   }
 
+  static byte[] serialized(String mspId, IssuedCertificate c) {
+    return serialized(mspId, c.pem().getBytes(StandardCharsets.US_ASCII));
+  }
+
   static byte[] serialized(String mspId, byte[] idBytes) {
     return SerializedIdentity.newBuilder()
         .setMspid(mspId)

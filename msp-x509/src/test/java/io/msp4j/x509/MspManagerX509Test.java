@@ -27,18 +27,14 @@ class MspManagerX509Test {
   private final X509Msp msp1 = X509Msps.setup(MspConfigs.of(org1.root).name("Org1MSP").admin(admin1).build(), MspVersion.V1_4_3);
   private final X509Msp msp2 = X509Msps.setup(MspConfigs.of(org2.root).name("Org2MSP").admin(admin2).build(), MspVersion.V1_4_3);
 
-  private static byte[] serialized(String mspId, IssuedCertificate c) {
-    return MspConfigs.serialized(mspId, c.pem().getBytes(StandardCharsets.US_ASCII));
-  }
-
   @Test
   @Tag("MGR-03")
   @Tag("CORE-05")
   @Tag("CORE-03")
   void identitiesAreDeserialisedAndJudgedByTheirOwnMsp() {
     MspManager channel = MspManager.of(List.of(CachingMsp.wrap(msp1), CachingMsp.wrap(msp2)));
-    Identity a1 = channel.deserialize(serialized("Org1MSP", admin1));
-    Identity a2 = channel.deserialize(serialized("Org2MSP", admin2));
+    Identity a1 = channel.deserialize(MspConfigs.serialized("Org1MSP", admin1));
+    Identity a2 = channel.deserialize(MspConfigs.serialized("Org2MSP", admin2));
     a1.validate();
     a2.validate();
     a1.satisfies(Principal.Role.admin("Org1MSP"));
@@ -53,9 +49,9 @@ class MspManagerX509Test {
   void anIdentityNamingTheWrongMspFailsInThatMsp() {
     MspManager channel = MspManager.of(List.of(msp1, msp2));
     // Org2's certificate presented as Org1's: Org1's MSP cannot find its chain.
-    IdentityException e = assertThrows(IdentityException.class, () -> channel.deserialize(serialized("Org1MSP", admin2)));
+    IdentityException e = assertThrows(IdentityException.class, () -> channel.deserialize(MspConfigs.serialized("Org1MSP", admin2)));
     assertThat(e.reason()).isEqualTo(Reason.NO_CHAIN);
-    IdentityException unknown = assertThrows(IdentityException.class, () -> channel.deserialize(serialized("Org3MSP", admin2)));
+    IdentityException unknown = assertThrows(IdentityException.class, () -> channel.deserialize(MspConfigs.serialized("Org3MSP", admin2)));
     assertThat(unknown.reason()).isEqualTo(Reason.UNKNOWN_MSP);
   }
 

@@ -17,7 +17,6 @@ import io.msp4j.core.Principal;
 import io.msp4j.core.Reason;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.SignatureMangling;
-import java.nio.charset.StandardCharsets;
 import org.hyperledger.fabric.protos.common.MSPIdentityAnonymity;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.common.MSPRole;
@@ -86,7 +85,7 @@ class X509MspPrincipalTest {
   void identityPrincipalOfAnotherMspFails() {
     X509Msp msp = msp(MspVersion.V1_3);
     Identity u = identity(msp, user);
-    byte[] other = MspConfigs.serialized("OtherMSP", user.pem().getBytes(StandardCharsets.US_ASCII));
+    byte[] other = MspConfigs.serialized("OtherMSP", user);
     fails(msp, u, Principal.IdentityPrincipal.ofSerialized(other), Reason.MSP_ID_MISMATCH, "PRINCIPAL-ID-01");
   }
 
@@ -175,7 +174,7 @@ class X509MspPrincipalTest {
   }
 
   private static Identity identityAs(X509Msp msp, IssuedCertificate c, String mspId) {
-    return msp.deserialize(MspConfigs.serialized(mspId, c.pem().getBytes(StandardCharsets.US_ASCII)));
+    return msp.deserialize(MspConfigs.serialized(mspId, c));
   }
 
   // ---- PRINCIPAL-01, PRINCIPAL-COMB-01/02
@@ -380,5 +379,22 @@ class X509MspPrincipalTest {
     Identity s = identityAs(otherMsp, stranger, "OtherMSP");
     fails(org1, s, Principal.Role.member(org1.id()), Reason.NO_CHAIN, "CHAIN-04");
     fails(org1, s, Principal.Role.admin(org1.id()), Reason.PRINCIPAL_NOT_SATISFIED, "PRINCIPAL-ROLE-02");
+  }
+
+  @ParameterizedTest
+  @EnumSource(MspVersion.class)
+  @Tag("PRINCIPAL-ID-01")
+  @Tag("CORE-07")
+  void identityPrincipalIsValidatedByThisMspEvenWhenAnotherMspJudgedTheIdentityFirst(MspVersion v) {
+    X509Msp org1 = msp(v);
+    Org other = new Org("principals-first-judge");
+    X509Msp otherMsp = X509Msps.setup(MspConfigs.of(other.root).name("OtherMSP").admin(other.leaf("CN=a")).build(), v);
+    Identity u = identity(org1, user);
+    // The identity remembers the first verdict, from an MSP it does not chain to (as in Fabric).
+    IdentityException first = assertThrows(IdentityException.class, () -> otherMsp.validate(u));
+    assertThat(first.reason()).isEqualTo(Reason.NO_CHAIN);
+    fails(org1, u, Principal.Role.member(org1.id()), Reason.NO_CHAIN, "CHAIN-04");
+    // The IDENTITY principal's own identity is fresh and validated by Org1, so it is satisfied.
+    assertThat(org1.isSatisfied(u, Principal.IdentityPrincipal.of(u))).isTrue();
   }
 }

@@ -20,7 +20,7 @@ final class IdentityPrincipals {
   void check(MSPPrincipal principal, Identity identity) {
     X509Identity wanted;
     try {
-      wanted = (X509Identity) msp.deserialize(principal.getPrincipal().toByteArray());
+      wanted = msp.deserialize(principal.getPrincipal().toByteArray());
     } catch (IdentityException e) {
       throw new IdentityException(
           e.reason() == Reason.MSP_ID_MISMATCH ? Reason.MSP_ID_MISMATCH : Reason.PRINCIPAL_MALFORMED,
@@ -29,7 +29,7 @@ final class IdentityPrincipals {
           null,
           e);
     }
-    X509Identity x = PrincipalFailures.x509(identity);
+    X509Identity x = X509Identity.require(identity, "VALIDATE-03");
     if (!Arrays.equals(x.cert().der(), wanted.cert().der())) {
       throw PrincipalFailures.notSatisfied(
           "PRINCIPAL-ID-01",
@@ -37,7 +37,10 @@ final class IdentityPrincipals {
           x.cert().ref());
     }
     // The principal's identity is validated, as in Fabric. For an identity of this MSP that is the
-    // same certificate under the same rules, so its remembered outcome is used instead.
-    msp.validate(x.msp() == msp ? x : wanted);
+    // same certificate under the same rules, so its remembered outcome is used instead, unless
+    // another MSP decided that outcome (an identity keeps the first validator's verdict, CORE-07).
+    X509MspImpl judge = x.validatedBy();
+    boolean sameOutcome = x.msp() == msp && (judge == null || judge == msp);
+    msp.validate(sameOutcome ? x : wanted);
   }
 }

@@ -2,8 +2,6 @@ package io.msp4j.x509.internal.msp;
 
 import io.msp4j.core.Identity;
 import io.msp4j.core.OrganizationalUnit;
-import java.util.Arrays;
-import java.util.HexFormat;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.common.OrganizationUnit;
 
@@ -25,18 +23,18 @@ final class OuPrincipals {
       throw PrincipalFailures.otherMsp(
           "PRINCIPAL-OU-01", "ORGANIZATION_UNIT", wanted.getMspIdentifier(), msp.id());
     }
-    X509Identity x = PrincipalFailures.x509(identity);
+    X509Identity x = X509Identity.require(identity, "VALIDATE-03");
     msp.validate(x);
-    String ou = wanted.getOrganizationalUnitIdentifier();
-    byte[] certifiers = wanted.getCertifiersIdentifier().toByteArray();
-    for (OrganizationalUnit unit : x.organizationalUnits()) {
-      if (unit.ou().equals(ou) && Arrays.equals(unit.certifiersId(), certifiers)) {
-        return;
-      }
+    // OrganizationalUnit equality is the pair match asked for: same OU string, same certifiers.
+    OrganizationalUnit unit =
+        new OrganizationalUnit(
+            wanted.getOrganizationalUnitIdentifier(), wanted.getCertifiersIdentifier().toByteArray());
+    if (x.organizationalUnits().contains(unit)) {
+      return;
     }
     throw PrincipalFailures.notSatisfied(
         "PRINCIPAL-OU-01",
-        "the identity has no OU '" + ou + "' certified by '" + HexFormat.of().formatHex(certifiers)
+        "the identity has no OU '" + unit.ou() + "' certified by '" + unit.certifiersIdHex()
             + "' (its OUs: " + x.organizationalUnits() + ")",
         x.cert().ref());
   }

@@ -1,8 +1,7 @@
 package io.msp4j.x509.internal.msp;
 
 import io.msp4j.core.Identity;
-import io.msp4j.core.IdentityException;
-import io.msp4j.core.Reason;
+import java.util.List;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
@@ -26,14 +25,13 @@ final class PrincipalEvaluator {
   }
 
   void satisfies(Identity identity, MSPPrincipal principal) {
-    for (MSPPrincipal part : CombinedPrincipals.flatten(principal, rules)) {
-      if (rules.principalsRequireX509Identity() && !(identity instanceof X509Identity)) {
-        throw new IdentityException(
-            Reason.NOT_AN_X509_IDENTITY,
-            "PRINCIPAL-03",
-            "identity of type " + identity.getClass().getName() + " was not made by an X.509 MSP",
-            null);
-      }
+    List<MSPPrincipal> parts = CombinedPrincipals.flatten(principal, rules);
+    // Fabric checks the identity's type before each part; the list is never empty and the
+    // check's outcome is the same for every part, so checking once decides alike.
+    if (rules.principalsRequireX509Identity()) {
+      X509Identity.require(identity, "PRINCIPAL-03");
+    }
+    for (MSPPrincipal part : parts) {
       switch (part.getPrincipalClassificationValue()) {
         case MSPPrincipal.Classification.ROLE_VALUE -> roles.check(part, identity);
         case MSPPrincipal.Classification.ORGANIZATION_UNIT_VALUE -> ous.check(part, identity);

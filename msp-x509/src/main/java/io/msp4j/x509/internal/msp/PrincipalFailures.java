@@ -5,12 +5,11 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Parser;
 import io.msp4j.core.CertificateRef;
-import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.Reason;
 import java.io.IOException;
 
-/** What the principal evaluators share: decoding payloads, the identity check, failures. */
+/** What the principal evaluators share: decoding payloads and failures. */
 final class PrincipalFailures {
   private PrincipalFailures() {}
 
@@ -30,23 +29,6 @@ final class PrincipalFailures {
     } catch (IOException e) {
       throw malformed("PRINCIPAL-02", "the principal payload cannot be read as " + what + ": " + e.getMessage());
     }
-  }
-
-  /**
-   * The identity as an X.509 identity: identities of other implementations cannot be checked
-   * (VALIDATE-03). An identity of another X.509 MSP is checked with {@code msp}'s rules, as Fabric
-   * does; its validation outcome is the one it remembers (CORE-07) and its OUs are those its own
-   * MSP computed.
-   */
-  static X509Identity x509(Identity identity) {
-    if (!(identity instanceof X509Identity x)) {
-      throw new IdentityException(
-          Reason.NOT_AN_X509_IDENTITY,
-          "VALIDATE-03",
-          "identity of type " + identity.getClass().getName() + " was not made by an X.509 MSP",
-          null);
-    }
-    return x;
   }
 
   static IdentityException malformed(String rule, String message) {

@@ -23,7 +23,7 @@ final class RolePrincipals {
     if (!role.getMspIdentifier().equals(msp.id())) {
       throw PrincipalFailures.otherMsp("PRINCIPAL-ROLE-01", "ROLE", role.getMspIdentifier(), msp.id());
     }
-    X509Identity x = PrincipalFailures.x509(identity);
+    X509Identity x = X509Identity.require(identity, "VALIDATE-03");
     NodeOus nodeOus = msp.nodeOus();
     boolean byNodeOu = msp.rules().nodeOuAdminAndOrderer() && nodeOus.enforced();
     switch (role.getRoleValue()) {

@@ -30,6 +30,7 @@ final class X509Identity implements Identity {
   private final Object validationLock = new Object();
   private volatile boolean validated;
   private IdentityException validationError;
+  private X509MspImpl validator;
 
   private volatile List<OrganizationalUnit> ous;
   /** The validation chain, or the Failure that prevents one; computed once. */
@@ -46,6 +47,22 @@ final class X509Identity implements Identity {
 
   X509MspImpl msp() {
     return msp;
+  }
+
+  /**
+   * The identity as an X.509 identity of this implementation; any other identity object fails
+   * with {@link Reason#NOT_AN_X509_IDENTITY} under {@code rule} (VALIDATE-03, PRINCIPAL-03).
+   */
+  static X509Identity require(Identity identity, String rule) {
+    if (!(identity instanceof X509Identity x)) {
+      throw new IdentityException(
+          Reason.NOT_AN_X509_IDENTITY,
+          rule,
+          "identity of type " + (identity == null ? "null" : identity.getClass().getName())
+              + " was not made by an X.509 MSP",
+          null);
+    }
+    return x;
   }
 
   /** The sanitised certificate. */
@@ -86,6 +103,7 @@ final class X509Identity implements Identity {
       synchronized (validationLock) {
         if (!validated) {
           validationError = validator.computeValidation(this);
+          this.validator = validator;
           validated = true;
         }
       }
@@ -93,6 +111,11 @@ final class X509Identity implements Identity {
     if (validationError != null) {
       throw validationError;
     }
+  }
+
+  /** The MSP whose validation outcome the identity remembers, or null before the first one. */
+  X509MspImpl validatedBy() {
+    return validated ? validator : null;
   }
 
   @Override

@@ -86,7 +86,7 @@ final class X509MspImpl implements X509Msp {
   }
 
   @Override
-  public Identity deserialize(byte[] serializedIdentity) {
+  public X509Identity deserialize(byte[] serializedIdentity) {
     SerializedIdentity si;
     try {
       si = SerializedIdentity.parseFrom(serializedIdentity);
@@ -120,15 +120,7 @@ final class X509MspImpl implements X509Msp {
 
   @Override
   public void validate(Identity identity) {
-    if (!(identity instanceof X509Identity x)) {
-      throw new IdentityException(
-          Reason.NOT_AN_X509_IDENTITY,
-          "VALIDATE-03",
-          "identity of type " + (identity == null ? "null" : identity.getClass().getName())
-              + " was not made by an X.509 MSP",
-          null);
-    }
-    x.validateMemoised(this);
+    X509Identity.require(identity, "VALIDATE-03").validateMemoised(this);
   }
 
   @Override
