@@ -73,4 +73,14 @@ public enum Reason {
   NO_SIGNING_IDENTITY,
   SIGNING_FAILED,
   NOT_WELL_FORMED,
+
+  // configtx.yaml and the channel org groups built from it (spec section 9).
+  CONFIGTX_NOT_FOUND,
+  CONFIGTX_INVALID,
+  CONFIGTX_ORG_NOT_FOUND,
+  CONFIGTX_POLICY_INVALID,
+  CONFIGTX_MSP_TYPE_UNSUPPORTED,
+
+  // Fabric messages as configtxlator's JSON.
+  CONFIG_JSON_UNDECODABLE,
 }
