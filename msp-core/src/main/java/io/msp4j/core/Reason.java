@@ -74,6 +74,11 @@ public enum Reason {
   SIGNING_FAILED,
   NOT_WELL_FORMED,
 
+  // Policies (spec section 10).
+  POLICY_DSL_SYNTAX,
+  POLICY_DSL_PRINCIPAL,
+  POLICY_DSL_COUNT,
+
   // configtx.yaml and the channel org groups built from it (spec section 9).
   CONFIGTX_NOT_FOUND,
   CONFIGTX_INVALID,
