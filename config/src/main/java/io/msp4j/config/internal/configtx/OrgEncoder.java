@@ -6,7 +6,6 @@ import io.msp4j.config.MspFolders;
 import io.msp4j.config.configtx.ConfigtxException;
 import io.msp4j.config.configtx.OrgGroup;
 import io.msp4j.config.configtx.Organization;
-import io.msp4j.config.configtx.Policy;
 import io.msp4j.config.configtx.TopLevel;
 import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
@@ -18,6 +17,7 @@ import org.hyperledger.fabric.protos.common.ConfigPolicy;
 import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.ImplicitMetaPolicy;
 import org.hyperledger.fabric.protos.common.OrdererAddresses;
+import org.hyperledger.fabric.protos.common.Policy;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 import org.hyperledger.fabric.protos.peer.AnchorPeer;
 import org.hyperledger.fabric.protos.peer.AnchorPeers;
@@ -122,7 +122,7 @@ public final class OrgEncoder {
     if (org.policies().isEmpty()) {
       throw policyError(who + "no policies defined", null);
     }
-    Map<String, Policy> policies = org.policies().get();
+    Map<String, io.msp4j.config.configtx.Policy> policies = org.policies().get();
     for (String required : new String[] {ADMINS, "Readers", "Writers"}) {
       if (!policies.containsKey(required)) {
         throw policyError(who + "no " + required + " policy defined", null);
@@ -132,19 +132,18 @@ public final class OrgEncoder {
       throw policyError(who + "policy " + org.nullPolicies().iterator().next()
           + " has no value (configtxgen fails on it)", null);
     }
-    for (Map.Entry<String, Policy> e : policies.entrySet()) {
-      Policy p = e.getValue();
+    for (Map.Entry<String, io.msp4j.config.configtx.Policy> e : policies.entrySet()) {
+      io.msp4j.config.configtx.Policy p = e.getValue();
       String at = "policy " + e.getKey() + (p.line() > 0 ? " (line " + p.line() + ")" : "");
-      org.hyperledger.fabric.protos.common.Policy.Builder policy =
-          org.hyperledger.fabric.protos.common.Policy.newBuilder();
+      Policy.Builder policy = Policy.newBuilder();
       switch (p.type()) {
         case "ImplicitMeta" -> policy
-            .setType(org.hyperledger.fabric.protos.common.Policy.PolicyType.IMPLICIT_META_VALUE)
+            .setType(Policy.PolicyType.IMPLICIT_META_VALUE)
             .setValue(implicitMeta(p.rule(), who + at).toByteString());
         case "Signature" -> {
           try {
             policy
-                .setType(org.hyperledger.fabric.protos.common.Policy.PolicyType.SIGNATURE_VALUE)
+                .setType(Policy.PolicyType.SIGNATURE_VALUE)
                 .setValue(PolicyDsl.compile(p.rule()).toByteString());
           } catch (MspException ex) {
             throw policyError(who + at + ": invalid signature policy rule " + quote(p.rule())
