@@ -56,6 +56,9 @@ public final class TreeBuilder {
         tree.add(name, opaque(msg, fd, decorator, sub));
       } else if (fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE && !isTimestamp(fd)) {
         tree.add(name, nested(msg, fd, sub));
+      } else if (isTimestamp(fd) && !fd.isRepeated() && !msg.hasField(fd)) {
+        // Printed as written when set; Go shows an unset one as null like any message.
+        tree.add(name, JsonNull.INSTANCE);
       }
     }
     return tree;
@@ -170,7 +173,8 @@ public final class TreeBuilder {
   }
 
   private static boolean isTimestamp(FieldDescriptor fd) {
-    return fd.getMessageType().getFullName().equals("google.protobuf.Timestamp");
+    return fd.getJavaType() == FieldDescriptor.JavaType.MESSAGE
+        && fd.getMessageType().getFullName().equals("google.protobuf.Timestamp");
   }
 
   private static String typeName(Message m) {
