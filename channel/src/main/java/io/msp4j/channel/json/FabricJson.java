@@ -3,6 +3,7 @@ package io.msp4j.channel.json;
 import com.google.protobuf.Message;
 import io.msp4j.channel.json.internal.Decorators;
 import io.msp4j.channel.json.internal.GoJsonWriter;
+import io.msp4j.channel.json.internal.MessageBuilder;
 import io.msp4j.channel.json.internal.TreeBuilder;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
@@ -35,6 +36,40 @@ public final class FabricJson {
   public static String print(Message message) {
     Objects.requireNonNull(message, "message");
     return GoJsonWriter.write(TreeBuilder.tree(message, Decorators.forMessage(message), ""));
+  }
+
+  /**
+   * Reads a message from configtxlator's JSON (as {@code configtxlator proto_encode} does): the
+   * decoded opaque fields are encoded again, deterministically.
+   *
+   * @param prototype any message of the type to read, such as {@code Block.getDefaultInstance()}
+   * @throws FabricJsonException when the text is not JSON of that message
+   */
+  @SuppressWarnings("unchecked")
+  public static <T extends Message> T parse(String json, T prototype) {
+    Objects.requireNonNull(json, "json");
+    Objects.requireNonNull(prototype, "prototype");
+    return (T) MessageBuilder.build(object(json), prototype, Decorators.forMessage(prototype), "");
+  }
+
+  /** Reads a config group that sits at the given place in a channel config. */
+  public static ConfigGroup parse(String json, GroupKind kind) {
+    Objects.requireNonNull(json, "json");
+    Objects.requireNonNull(kind, "kind");
+    return (ConfigGroup) MessageBuilder.build(
+        object(json), ConfigGroup.getDefaultInstance(), Decorators.forGroup(kind), "");
+  }
+
+  private static com.google.gson.JsonObject object(String json) {
+    try {
+      com.google.gson.JsonElement e = com.google.gson.JsonParser.parseString(json);
+      if (!e.isJsonObject()) {
+        throw new FabricJsonException("expected a JSON object");
+      }
+      return e.getAsJsonObject();
+    } catch (com.google.gson.JsonParseException e) {
+      throw new FabricJsonException("not JSON: " + e.getMessage(), e);
+    }
   }
 
   /** Writes a config group that sits at the given place in a channel config. */

@@ -179,4 +179,39 @@ class FabricJsonTest {
         () -> FabricJson.print(g, GroupKind.APPLICATION_ORG)).getMessage())
         .contains("unable to decode policy type: 2");
   }
+
+  @Test
+  void groupJsonReadsBackIntoTheSameGroup() {
+    ConfigGroup g = applicationOrg();
+    assertThat(FabricJson.parse(FabricJson.print(g, GroupKind.APPLICATION_ORG),
+        GroupKind.APPLICATION_ORG)).isEqualTo(g);
+  }
+
+  @Test
+  void blockJsonReadsBackIntoTheSameBlock() {
+    Payload payload = Payload.newBuilder()
+        .setHeader(Header.newBuilder().setChannelHeader(ChannelHeader.newBuilder()
+            .setType(HeaderType.CONFIG_VALUE).setChannelId("ch").build().toByteString()))
+        .setData(ConfigEnvelope.newBuilder().setConfig(config()).build().toByteString())
+        .build();
+    Block block = Block.newBuilder().setData(BlockData.newBuilder()
+        .addData(Envelope.newBuilder().setPayload(payload.toByteString()).build().toByteString()))
+        .build();
+    Block back = FabricJson.parse(FabricJson.print(block), Block.getDefaultInstance());
+    assertThat(FabricJson.print(back)).isEqualTo(FabricJson.print(block));
+  }
+
+  @Test
+  void textThatIsNotTheMessageIsRefused() {
+    assertThat(assertThrows(FabricJsonException.class,
+        () -> FabricJson.parse("[1]", Block.getDefaultInstance())).getMessage())
+        .contains("expected a JSON object");
+    assertThat(assertThrows(FabricJsonException.class,
+        () -> FabricJson.parse("{\"values\": {\"Nope\": {\"value\": {}}}}",
+            GroupKind.APPLICATION_ORG)).getMessage())
+        .contains("unknown Application Org ConfigValue name: Nope");
+    assertThat(assertThrows(FabricJsonException.class,
+        () -> FabricJson.parse("{\"mod_policy\": 5, \"bogus\": 1}",
+            GroupKind.APPLICATION_ORG)).reason()).isEqualTo(Reason.CONFIG_JSON_UNDECODABLE);
+  }
 }
