@@ -91,4 +91,8 @@ public enum Reason {
 
   // Fabric messages as configtxlator's JSON.
   CONFIG_JSON_UNDECODABLE,
+
+  // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
+  // or more numerous than anything Fabric's tools make.
+  LIMIT_EXCEEDED,
 }

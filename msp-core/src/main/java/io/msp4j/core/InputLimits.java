@@ -1,0 +1,48 @@
+package io.msp4j.core;
+
+/**
+ * The bounds msp4j puts on input that strangers choose, beyond Fabric's own checks. Each is far
+ * above anything Fabric's tools (cryptogen, fabric-ca, configtxgen, configtxlator, the peer CLI)
+ * produce, so it never changes a Fabric verdict on such input; it turns inputs that would cost
+ * unbounded memory, stack or time into a failure with reason {@link Reason#LIMIT_EXCEEDED} and
+ * the rule named here. docs/security.md explains why each default is safe.
+ */
+public final class InputLimits {
+  private InputLimits() {}
+
+  /**
+   * LIMIT-01: the largest serialized identity (SerializedIdentity protobuf) that {@code
+   * deserialize} and the well-formedness check read: 1 MiB. A Fabric identity is one certificate
+   * of one to a few kilobytes.
+   */
+  public static final int MAX_SERIALIZED_IDENTITY_BYTES = 1 << 20;
+
+  /**
+   * LIMIT-07: the most principals (identities) a signature policy may name: 10,000. Channel
+   * policies name a few principals per organisation.
+   */
+  public static final int MAX_POLICY_PRINCIPALS = 10_000;
+
+  /**
+   * LIMIT-07: the most rules (gates and SignedBy leaves) a signature policy may hold: 100,000.
+   */
+  public static final int MAX_POLICY_RULES = 100_000;
+
+  /**
+   * LIMIT-08: the most signatures one policy evaluation looks at: 10,000. A transaction carries
+   * one endorsement per endorsing peer; a config update one signature per organisation admin.
+   */
+  public static final int MAX_SIGNATURES_PER_EVALUATION = 10_000;
+
+  /**
+   * LIMIT-09: how deeply the gates of a signature policy read from protobuf bytes may nest:
+   * 1,000 (the policy language's own bound). Protobuf's Java parser stops at 100 nested messages
+   * by default, which a policy 50 gates deep already reaches; Go's stops at 10,000.
+   */
+  public static final int MAX_POLICY_DEPTH = 1_000;
+
+  /** Says that {@code what} of {@code actual} exceeds {@code limit}, under {@code rule}. */
+  public static String describe(String what, long actual, long limit) {
+    return what + " is " + actual + ", more than the limit of " + limit;
+  }
+}
