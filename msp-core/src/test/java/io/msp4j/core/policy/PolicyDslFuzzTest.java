@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class PolicyDslFuzzTest {
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void compiledPoliciesPrintBackToTheSamePolicy(byte[] utf8) {
     String text = new String(utf8, StandardCharsets.UTF_8);
     SignaturePolicyEnvelope env;
@@ -48,7 +48,7 @@ class PolicyDslFuzzTest {
     assertThat(again.getIdentitiesCount()).isEqualTo(env.getIdentitiesCount());
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void anyEnvelopePrintsAndItsTextMeansTheSamePolicy(byte[] envelopeBytes) {
     SignaturePolicyEnvelope env;
     try {
@@ -75,7 +75,7 @@ class PolicyDslFuzzTest {
     assertThat(canonical(compiled)).isEqualTo(canonical(env));
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void implicitMetaTextReadsBackToItself(byte[] utf8) {
     String text = new String(utf8, StandardCharsets.UTF_8);
     try {

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class IdentityFuzzTest {
   private static final FuzzWorld W = FuzzWorld.get();
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void deserialisationAgreesOnEveryPath(byte[] serializedIdentity) {
     Outcome plain = Outcome.of(() -> W.org1.deserialize(serializedIdentity), IdentityException.class);
     Outcome bc = Outcome.of(() -> W.org1Bc.deserialize(serializedIdentity), IdentityException.class);
@@ -66,7 +66,7 @@ class IdentityFuzzTest {
     assertThat(Outcome.of(() -> W.org1.validate(second), IdentityException.class)).isEqualTo(valid);
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void wellFormedMeansOneCanonicalCertificate(byte[] idBytes) {
     SerializedIdentity si =
         SerializedIdentity.newBuilder().setMspid("AnyMSP").setIdBytes(ByteString.copyFrom(idBytes)).build();
@@ -91,7 +91,7 @@ class IdentityFuzzTest {
     }
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void principalsAgreeOnEveryPath(byte[] data) {
     if (data.length < 1) {
       return;

@@ -74,7 +74,7 @@ class PolicyEvaluationFuzzTest {
     return p; // 10 roles + 7 = 17
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void evaluationAgreesSequentialParallelAndCached(byte[] data) {
     Reader in = new Reader(data);
     int count = in.next() % 8;

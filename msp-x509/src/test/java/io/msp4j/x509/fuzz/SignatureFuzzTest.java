@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class SignatureFuzzTest {
   private static final FuzzWorld W = FuzzWorld.get();
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void verificationAgreesAcrossBackends(byte[] data) {
     if (data.length < 2) {
       return;
@@ -57,7 +57,7 @@ class SignatureFuzzTest {
     }
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void ecdsaSignatureDecodingRoundTrips(byte[] signature) {
     EcdsaSignatureDer.RS rs;
     try {
