@@ -18,35 +18,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Policy text and policy bytes from strangers: the DSL compiler accepts or refuses with a {@link
- * PolicyDslException} that points inside the text; what compiles prints back to text that
- * compiles to the same policy (the same gates and counts, the same principal at each leaf), and
- * printing is then a fixed point; any envelope prints without failing, and when its text compiles
- * it means the same policy; compiling an envelope fails only with our exception; implicit-meta
- * text reads back to itself.
+ * Policy bytes and implicit-meta text from strangers (with {@link PolicyFuzzTest}, which fuzzes
+ * the language itself): any envelope prints without failing, and when its text compiles it means
+ * the same policy (the same gates and counts, the same principal at each leaf); compiling an
+ * envelope fails only with our exception; implicit-meta text reads back to itself. The short run
+ * here also covers {@link PolicyFuzzTest}'s targets.
  */
 class PolicyDslFuzzTest {
-
-  @FuzzTest(maxDuration = "12h")
-  void compiledPoliciesPrintBackToTheSamePolicy(byte[] utf8) {
-    String text = new String(utf8, StandardCharsets.UTF_8);
-    SignaturePolicyEnvelope env;
-    try {
-      env = PolicyDsl.compile(text);
-    } catch (PolicyDslException e) {
-      assertThat(e.reason()).isIn(Reason.POLICY_DSL_SYNTAX, Reason.POLICY_DSL_PRINCIPAL,
-          Reason.POLICY_DSL_COUNT, Reason.LIMIT_EXCEEDED);
-      assertThat(e.rule()).matches("POLICY-DSL-0[1-7]|LIMIT-0[67]");
-      assertThat(e.offset()).isBetween(0, text.length());
-      assertThat(e.caretDisplay()).contains("^");
-      return;
-    }
-    String printed = PolicyDsl.print(env);
-    SignaturePolicyEnvelope again = PolicyDsl.compile(printed);
-    assertThat(canonical(again)).isEqualTo(canonical(env));
-    assertThat(PolicyDsl.print(again)).isEqualTo(printed);
-    assertThat(again.getIdentitiesCount()).isEqualTo(env.getIdentitiesCount());
-  }
 
   @FuzzTest(maxDuration = "12h")
   void anyEnvelopePrintsAndItsTextMeansTheSamePolicy(byte[] envelopeBytes) {
@@ -139,10 +117,13 @@ class PolicyDslFuzzTest {
   @Tag("POLICY-DSL-07")
   @Tag("POLICY-IMETA-01")
   void shortRunOfEveryTarget() {
-    assertThat(ShortRun.run(getClass(), "compiledPoliciesPrintBackToTheSamePolicy", 3000,
-        this::compiledPoliciesPrintBackToTheSamePolicy)).isGreaterThan(3000);
-    assertThat(ShortRun.run(getClass(), "anyEnvelopePrintsAndItsTextMeansTheSamePolicy", 3000,
-        this::anyEnvelopePrintsAndItsTextMeansTheSamePolicy)).isGreaterThan(3000);
+    PolicyFuzzTest dsl = new PolicyFuzzTest();
+    assertThat(ShortRun.run(PolicyFuzzTest.class, "theLanguageFailsOnlyWithPolicyDslExceptionAndPrintsBackWhatItCompiles",
+        1000, dsl::theLanguageFailsOnlyWithPolicyDslExceptionAndPrintsBackWhatItCompiles)).isGreaterThan(1000);
+    assertThat(ShortRun.run(PolicyFuzzTest.class, "anyEnvelopeCompilesOrFailsAsInvalidAndEvaluatesWithAnExplanation",
+        1000, dsl::anyEnvelopeCompilesOrFailsAsInvalidAndEvaluatesWithAnExplanation)).isGreaterThan(1000);
+    assertThat(ShortRun.run(getClass(), "anyEnvelopePrintsAndItsTextMeansTheSamePolicy", 1000,
+        this::anyEnvelopePrintsAndItsTextMeansTheSamePolicy)).isGreaterThan(1000);
     assertThat(ShortRun.run(getClass(), "implicitMetaTextReadsBackToItself", 1000,
         this::implicitMetaTextReadsBackToItself)).isGreaterThan(1000);
   }

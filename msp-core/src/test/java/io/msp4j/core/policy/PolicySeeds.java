@@ -8,7 +8,7 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /**
- * Writes the seed inputs of {@link PolicyDslFuzzTest} (run from the module folder with the test
+ * Writes the seed inputs of {@link PolicyDslFuzzTest} and {@link PolicyFuzzTest} (run from the module folder with the test
  * class path: {@code io.msp4j.core.policy.PolicySeeds src/test/resources}). Expressions are the
  * kinds configtx.yaml and the peer CLI carry; envelopes are their compiled form.
  */
@@ -26,10 +26,13 @@ public final class PolicySeeds {
       "AND(OR(AND(OR('X.admin'))))");
 
   public static void main(String[] args) throws IOException {
-    Path base = Paths.get(args.length > 0 ? args[0] : "src/test/resources").resolve("io/msp4j/core/policy/PolicyDslFuzzTestInputs");
+    Path resources = Paths.get(args.length > 0 ? args[0] : "src/test/resources");
+    Path base = resources.resolve("io/msp4j/core/policy/PolicyDslFuzzTestInputs");
+    Path language = resources.resolve("io/msp4j/core/policy/PolicyFuzzTestInputs");
     for (int i = 0; i < EXPRESSIONS.size(); i++) {
       String e = EXPRESSIONS.get(i);
-      write(base.resolve("compiledPoliciesPrintBackToTheSamePolicy"), "expr-" + i, e.getBytes(StandardCharsets.UTF_8));
+      write(language.resolve("theLanguageFailsOnlyWithPolicyDslExceptionAndPrintsBackWhatItCompiles"), "expr-" + i,
+          e.getBytes(StandardCharsets.UTF_8));
       try {
         write(base.resolve("anyEnvelopePrintsAndItsTextMeansTheSamePolicy"), "env-" + i, PolicyDsl.compile(e).toByteArray());
       } catch (PolicyDslException refused) {
