@@ -15,6 +15,10 @@ import java.util.Objects;
  *       By default a link that resolves outside the folder, or a {@code config.yaml} certificate
  *       path that climbs out of it with {@code ..}, is an error ({@code PATH_OUTSIDE_FOLDER}).
  *       This is a deliberate safety check; setting it to true reads such files as Fabric does.
+ *   <li>{@link #maxFilesPerFolder()}: a sub-folder (such as {@code cacerts} or {@code keystore})
+ *       with more entries than this is an error ({@code LIMIT_EXCEEDED}, rule LIMIT-04) instead
+ *       of being listed and read. Default 10,000; cryptogen writes one file per folder and
+ *       fabric-ca a few.
  * </ul>
  *
  * <p>Immutable; build with {@link #builder()}.
@@ -27,14 +31,19 @@ public final class ReadOptions {
   /** The largest limit that can be set: files are read into one byte array. */
   public static final long MAX_SUPPORTED_FILE_SIZE = Integer.MAX_VALUE - 64;
 
+  /** The default {@link #maxFilesPerFolder()}: 10,000. */
+  public static final int DEFAULT_MAX_FILES_PER_FOLDER = 10_000;
+
   private static final ReadOptions DEFAULTS = builder().build();
 
   private final long maxFileSize;
   private final boolean followLinksOutsideFolder;
+  private final int maxFilesPerFolder;
 
   private ReadOptions(Builder b) {
     this.maxFileSize = b.maxFileSize;
     this.followLinksOutsideFolder = b.followLinksOutsideFolder;
+    this.maxFilesPerFolder = b.maxFilesPerFolder;
   }
 
   /** The default options. */
@@ -49,7 +58,8 @@ public final class ReadOptions {
 
   /** A builder starting from these options. */
   public Builder toBuilder() {
-    return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder);
+    return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder)
+        .maxFilesPerFolder(maxFilesPerFolder);
   }
 
   /** The largest file, in bytes, that is read. */
@@ -62,28 +72,36 @@ public final class ReadOptions {
     return followLinksOutsideFolder;
   }
 
+  /** The most entries a sub-folder of the MSP folder may hold. */
+  public int maxFilesPerFolder() {
+    return maxFilesPerFolder;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof ReadOptions r
         && r.maxFileSize == maxFileSize
-        && r.followLinksOutsideFolder == followLinksOutsideFolder;
+        && r.followLinksOutsideFolder == followLinksOutsideFolder
+        && r.maxFilesPerFolder == maxFilesPerFolder;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxFileSize, followLinksOutsideFolder);
+    return Objects.hash(maxFileSize, followLinksOutsideFolder, maxFilesPerFolder);
   }
 
   @Override
   public String toString() {
     return "ReadOptions{maxFileSize=" + maxFileSize
-        + ", followLinksOutsideFolder=" + followLinksOutsideFolder + "}";
+        + ", followLinksOutsideFolder=" + followLinksOutsideFolder
+        + ", maxFilesPerFolder=" + maxFilesPerFolder + "}";
   }
 
   /** Builds {@link ReadOptions}. */
   public static final class Builder {
     private long maxFileSize = DEFAULT_MAX_FILE_SIZE;
     private boolean followLinksOutsideFolder;
+    private int maxFilesPerFolder = DEFAULT_MAX_FILES_PER_FOLDER;
 
     private Builder() {}
 
@@ -104,6 +122,19 @@ public final class ReadOptions {
     /** Sets whether links and paths leading outside the MSP folder are followed. */
     public Builder followLinksOutsideFolder(boolean follow) {
       this.followLinksOutsideFolder = follow;
+      return this;
+    }
+
+    /**
+     * Sets the most entries a sub-folder may hold.
+     *
+     * @throws IllegalArgumentException unless at least 1
+     */
+    public Builder maxFilesPerFolder(int entries) {
+      if (entries < 1) {
+        throw new IllegalArgumentException("maxFilesPerFolder must be at least 1, got " + entries);
+      }
+      this.maxFilesPerFolder = entries;
       return this;
     }
 

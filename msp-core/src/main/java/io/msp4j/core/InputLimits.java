@@ -18,6 +18,19 @@ public final class InputLimits {
   public static final int MAX_SERIALIZED_IDENTITY_BYTES = 1 << 20;
 
   /**
+   * LIMIT-02: the largest certificate (DER, after PEM decoding) read from a configuration or an
+   * identity: 1 MiB. Certificates made by cryptogen and fabric-ca are about one kilobyte; one
+   * with a thousand DNS names is some tens of kilobytes.
+   */
+  public static final int MAX_CERTIFICATE_BYTES = 1 << 20;
+
+  /**
+   * LIMIT-02: the largest CRL (DER) an MSP configuration may carry: 128 MiB, about three million
+   * revoked serials. fabric-ca's CRLs list the identities one CA revoked.
+   */
+  public static final int MAX_CRL_BYTES = 128 << 20;
+
+  /**
    * LIMIT-07: the most principals (identities) a signature policy may name: 10,000. Channel
    * policies name a few principals per organisation.
    */
@@ -41,7 +54,21 @@ public final class InputLimits {
    */
   public static final int MAX_POLICY_DEPTH = 1_000;
 
-  /** Says that {@code what} of {@code actual} exceeds {@code limit}, under {@code rule}. */
+  /**
+   * Fails unless a serialized identity of {@code length} bytes is within {@link
+   * #MAX_SERIALIZED_IDENTITY_BYTES} (LIMIT-01).
+   *
+   * @throws IdentityException with reason {@link Reason#LIMIT_EXCEEDED}, rule LIMIT-01
+   */
+  public static void checkSerializedIdentity(long length) {
+    if (length > MAX_SERIALIZED_IDENTITY_BYTES) {
+      throw new IdentityException(Reason.LIMIT_EXCEEDED, "LIMIT-01",
+          describe("the serialized identity's size", length, MAX_SERIALIZED_IDENTITY_BYTES)
+              + " bytes; a Fabric identity is one certificate of a few kilobytes", null);
+    }
+  }
+
+  /** Says that {@code what} of {@code actual} exceeds {@code limit}. */
   public static String describe(String what, long actual, long limit) {
     return what + " is " + actual + ", more than the limit of " + limit;
   }

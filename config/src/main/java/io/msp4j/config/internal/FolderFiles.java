@@ -31,12 +31,21 @@ public final class FolderFiles {
 
   private final long maxFileSize;
   private final boolean followOutside;
+  private final int maxEntries;
 
   /**
    * @param root the MSP folder, lexically cleaned as Go's filepath.Join does
    * @param rootReal the folder with every link resolved
    */
   public FolderFiles(Path root, Path rootReal, long maxFileSize, boolean followOutside) {
+    this(root, rootReal, maxFileSize, followOutside, Integer.MAX_VALUE);
+  }
+
+  /**
+   * @param maxEntries the most entries a listed directory may hold (LIMIT-04)
+   */
+  public FolderFiles(Path root, Path rootReal, long maxFileSize, boolean followOutside, int maxEntries) {
+    this.maxEntries = maxEntries;
     this.root = root;
     this.rootAbsolute = root.toAbsolutePath().normalize();
     this.rootReal = rootReal;
@@ -93,11 +102,17 @@ public final class FolderFiles {
    * Entry names of a directory, sorted by their UTF-8 bytes (Go's os.ReadDir order).
    *
    * @throws IOException when the directory cannot be listed
+   * @throws MspSetupException LIMIT_EXCEEDED (LIMIT-04) when it holds more entries than allowed
    */
   public List<String> list(Path dir) throws IOException {
     List<String> names = new ArrayList<>();
     try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
       for (Path p : s) {
+        if (names.size() == maxEntries) {
+          throw new MspSetupException(Reason.LIMIT_EXCEEDED, "LIMIT-04",
+              dir + ": holds more than " + maxEntries + " entries, the most a folder of an MSP may hold"
+                  + " (see ReadOptions.maxFilesPerFolder)");
+        }
         names.add(p.getFileName().toString());
       }
     }

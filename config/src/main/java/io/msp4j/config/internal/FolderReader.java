@@ -77,7 +77,8 @@ public final class FolderReader {
           Reason.FILE_UNREADABLE, "FOLDER-01", root + ": MSP folder cannot be resolved", e);
     }
     FolderFiles files =
-        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder());
+        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder(),
+            options.maxFilesPerFolder());
     return new FolderReader(files, options).read(mspId, local);
   }
 

@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
@@ -36,6 +37,11 @@ final class CrlLoader {
       if (block.isPresent() && block.get().type().equals("X509 CRL")) {
         der = block.get().bytes();
       }
+    }
+    if (der.length > InputLimits.MAX_CRL_BYTES) {
+      throw new MspSetupException(Reason.LIMIT_EXCEEDED, "LIMIT-02", source + ": "
+          + InputLimits.describe("the CRL's size", der.length, InputLimits.MAX_CRL_BYTES)
+          + " bytes (about three million revoked serials)");
     }
     CrlParser.Parsed crl;
     try {
