@@ -73,4 +73,16 @@ public enum Reason {
   NO_SIGNING_IDENTITY,
   SIGNING_FAILED,
   NOT_WELL_FORMED,
+
+  // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
+  CONFIG_BLOCK_MALFORMED,
+  NOT_A_CONFIG_BLOCK,
+  CHANNEL_CONFIG_INVALID,
+  ORG_GROUP_INVALID,
+  MSP_TYPE_UNSUPPORTED,
+  MSP_ID_EMPTY,
+  MSP_ID_CONFLICT,
+  CAPABILITY_UNSUPPORTED,
+  POLICY_INVALID,
+  POLICY_NOT_FOUND,
 }
