@@ -74,6 +74,11 @@ public enum Reason {
   SIGNING_FAILED,
   NOT_WELL_FORMED,
 
+  // Policies (spec section 10).
+  POLICY_DSL_SYNTAX,
+  POLICY_DSL_PRINCIPAL,
+  POLICY_DSL_COUNT,
+
   // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
   CONFIG_BLOCK_MALFORMED,
   NOT_A_CONFIG_BLOCK,
