@@ -20,6 +20,7 @@ public final class ChannelConfigException extends MspException {
   private static final long serialVersionUID = 1L;
 
   private final String path;
+  private final String problem;
 
   /** A failure at {@code path}; the message says what is wrong there. */
   public ChannelConfigException(Reason reason, String rule, String path, String message) {
@@ -31,6 +32,12 @@ public final class ChannelConfigException extends MspException {
       Reason reason, String rule, String path, String message, Throwable cause) {
     super(reason, rule, Objects.requireNonNull(path, "path") + ": " + message, cause);
     this.path = path;
+    this.problem = message;
+  }
+
+  /** What is wrong at {@link #path()}, without the path and the rule. */
+  public String problem() {
+    return problem;
   }
 
   /** The config path or byte location at fault. */

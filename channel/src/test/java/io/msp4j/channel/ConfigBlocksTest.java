@@ -99,7 +99,8 @@ class ConfigBlocksTest {
       ChannelConfigException e = refused(Arrays.copyOf(block, cut));
       assertThat(e.reason()).as("cut at %d", cut).isEqualTo(Reason.CONFIG_BLOCK_MALFORMED);
       assertThat(e.getMessage()).contains("expected a config block, a ConfigEnvelope or a Config")
-          .containsPattern("field \\d+ at byte \\d+ declares \\d+ bytes but only \\d+ remain");
+          .containsPattern("field \\d+ declares \\d+ bytes but only \\d+ remain");
+      assertThat(e.path()).matches("byte \\d+");
     }
   }
 
@@ -156,7 +157,13 @@ class ConfigBlocksTest {
       }
     }
     ChannelConfigException text = refused("not a block at all\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    assertThat(text.getMessage()).contains("as a Block:").contains("as a ConfigEnvelope:").contains("as a Config:");
+    assertThat(text.path()).isEqualTo("byte 0");
+    assertThat(text.getMessage()).contains("expected a config block, a ConfigEnvelope or a Config");
+    // A whole protobuf message of another shape: each form says why it is not that form.
+    ChannelConfigException other = refused(Config.newBuilder().setSequence(5).build().toByteArray());
+    assertThat(other.path()).isEqualTo("input");
+    assertThat(other.getMessage()).contains("as a Block: has fields [1]").contains("as a ConfigEnvelope:")
+        .contains("as a Config: has no channel_group");
   }
 
   private static Block parse(byte[] b) {

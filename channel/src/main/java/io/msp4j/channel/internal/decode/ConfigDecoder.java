@@ -63,17 +63,19 @@ public final class ConfigDecoder {
       }
     }
     if (best.depth() == 0) {
-      // Nothing matched even at the top level: say so for all three, and where the bytes break.
-      String problem = WireScan.firstProblem(bytes)
-          .map(p -> "; the bytes are not a whole protobuf message: " + p)
-          .orElse("");
-      StringBuilder why = new StringBuilder(
-          "expected a config block, a ConfigEnvelope or a Config, found none of them");
+      // Nothing matched even at the top level. Bytes that are not one whole protobuf message
+      // (truncated, text, garbage) are named by where they break; otherwise each form says why.
+      String expected = "expected a config block, a ConfigEnvelope or a Config";
+      Optional<WireScan.Problem> broken = WireScan.firstProblem(bytes);
+      if (broken.isPresent()) {
+        throw new ChannelConfigException(Reason.CONFIG_BLOCK_MALFORMED, RULE,
+            "byte " + broken.get().offset(), broken.get().what() + " (" + expected + ")");
+      }
+      StringBuilder why = new StringBuilder(expected).append(", found none of them");
       for (Attempt a : attempts) {
         why.append("; as a ").append(a.miss().where()).append(": ").append(a.miss().why());
       }
-      throw new ChannelConfigException(Reason.CONFIG_BLOCK_MALFORMED, RULE, "input",
-          why + problem);
+      throw new ChannelConfigException(Reason.CONFIG_BLOCK_MALFORMED, RULE, "input", why.toString());
     }
     throw new ChannelConfigException(best.reason(), RULE, best.where(), best.why());
   }

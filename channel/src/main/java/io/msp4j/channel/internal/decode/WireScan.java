@@ -12,17 +12,21 @@ import java.util.Optional;
 final class WireScan {
   private WireScan() {}
 
+  /** Where the bytes stop being a message, and what is wrong there. */
+  record Problem(int offset, String what) {}
+
   /** The first problem in the top level of {@code bytes}, or empty when every field is whole. */
-  static Optional<String> firstProblem(byte[] bytes) {
+  static Optional<Problem> firstProblem(byte[] bytes) {
     CodedInputStream in = CodedInputStream.newInstance(bytes);
+    int offset = 0;
     try {
       while (!in.isAtEnd()) {
-        int offset = in.getTotalBytesRead();
+        offset = in.getTotalBytesRead();
         int tag;
         try {
           tag = in.readTag();
         } catch (IOException e) {
-          return Optional.of("byte " + offset + ": no valid field tag (" + e.getMessage() + ")");
+          return Optional.of(new Problem(offset, "no valid field tag (" + e.getMessage() + ")"));
         }
         int field = WireFormat.getTagFieldNumber(tag);
         int type = WireFormat.getTagWireType(tag);
@@ -31,21 +35,22 @@ final class WireScan {
           try {
             len = in.readRawVarint32();
           } catch (IOException e) {
-            return Optional.of("field " + field + " at byte " + offset + ": length unreadable");
+            return Optional.of(new Problem(offset, "field " + field + ": length unreadable"));
           }
           int remaining = bytes.length - in.getTotalBytesRead();
           if (len < 0 || len > remaining) {
-            return Optional.of("field " + field + " at byte " + offset + " declares " + (len & 0xffffffffL)
-                + " bytes but only " + remaining + " remain (the input is truncated or not protobuf)");
+            return Optional.of(new Problem(offset, "field " + field + " declares "
+                + (len & 0xffffffffL) + " bytes but only " + remaining
+                + " remain: the input is truncated or not protobuf"));
           }
           in.skipRawBytes(len);
         } else if (!in.skipField(tag)) {
-          return Optional.of("field " + field + " at byte " + offset + ": an end-group tag with no group");
+          return Optional.of(new Problem(offset, "field " + field + ": an end-group tag with no group"));
         }
       }
       return Optional.empty();
     } catch (IOException e) {
-      return Optional.of("byte " + in.getTotalBytesRead() + ": " + e.getMessage());
+      return Optional.of(new Problem(offset, e.getMessage()));
     }
   }
 }
