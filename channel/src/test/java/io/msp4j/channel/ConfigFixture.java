@@ -44,24 +44,24 @@ import org.hyperledger.fabric.protos.peer.AnchorPeers;
  * Builds channel configurations shaped as configtxgen shapes them (values, org groups and the
  * usual policies at every level) from MSP folders the testdata generator writes.
  */
-final class ConfigFixture {
+public final class ConfigFixture {
   private ConfigFixture() {}
 
   /** The verifying MSP config of a generated org's {@code msp} folder. */
-  static MSPConfig msp(GeneratedOrg org, String mspId) {
+  public static MSPConfig msp(GeneratedOrg org, String mspId) {
     return MspFolders.readVerifying(org.mspDir(), mspId).mspConfig();
   }
 
-  static Builder builder() {
+  public static Builder builder() {
     return new Builder();
   }
 
   /** A config block (number 0) carrying the config under {@code channelId}. */
-  static byte[] block(String channelId, Config config) {
+  public static byte[] block(String channelId, Config config) {
     return block(channelId, config, HeaderType.CONFIG);
   }
 
-  static byte[] block(String channelId, Config config, HeaderType type) {
+  public static byte[] block(String channelId, Config config, HeaderType type) {
     ChannelHeader ch = ChannelHeader.newBuilder().setType(type.getNumber()).setChannelId(channelId).build();
     Payload payload = Payload.newBuilder()
         .setHeader(Header.newBuilder().setChannelHeader(ch.toByteString()))
@@ -78,11 +78,11 @@ final class ConfigFixture {
     return b.setMetadata(md).build().toByteArray();
   }
 
-  static ConfigValue value(Message m) {
+  public static ConfigValue value(Message m) {
     return ConfigValue.newBuilder().setValue(m.toByteString()).setModPolicy("Admins").build();
   }
 
-  static ConfigPolicy implicitMeta(ImplicitMetaPolicy.Rule rule, String subPolicy) {
+  public static ConfigPolicy implicitMeta(ImplicitMetaPolicy.Rule rule, String subPolicy) {
     ImplicitMetaPolicy p = ImplicitMetaPolicy.newBuilder().setRule(rule).setSubPolicy(subPolicy).build();
     return ConfigPolicy.newBuilder()
         .setPolicy(Policy.newBuilder().setType(Policy.PolicyType.IMPLICIT_META_VALUE).setValue(p.toByteString()))
@@ -91,7 +91,7 @@ final class ConfigFixture {
   }
 
   /** {@code OR('<mspId>.<role>')} as a signature policy. */
-  static ConfigPolicy signedBy(String mspId, MSPRole.MSPRoleType role) {
+  public static ConfigPolicy signedBy(String mspId, MSPRole.MSPRoleType role) {
     return signature(SignaturePolicyEnvelope.newBuilder()
         .setRule(SignaturePolicy.newBuilder().setNOutOf(SignaturePolicy.NOutOf.newBuilder().setN(1)
             .addRules(SignaturePolicy.newBuilder().setSignedBy(0))))
@@ -99,21 +99,21 @@ final class ConfigFixture {
         .build());
   }
 
-  static ConfigPolicy signature(SignaturePolicyEnvelope envelope) {
+  public static ConfigPolicy signature(SignaturePolicyEnvelope envelope) {
     return ConfigPolicy.newBuilder()
         .setPolicy(Policy.newBuilder().setType(Policy.PolicyType.SIGNATURE_VALUE).setValue(envelope.toByteString()))
         .setModPolicy("Admins")
         .build();
   }
 
-  static MSPPrincipal role(String mspId, MSPRole.MSPRoleType role) {
+  public static MSPPrincipal role(String mspId, MSPRole.MSPRoleType role) {
     return MSPPrincipal.newBuilder()
         .setPrincipalClassification(MSPPrincipal.Classification.ROLE)
         .setPrincipal(MSPRole.newBuilder().setMspIdentifier(mspId).setRole(role).build().toByteString())
         .build();
   }
 
-  static Capabilities capabilities(String... names) {
+  public static Capabilities capabilities(String... names) {
     Capabilities.Builder c = Capabilities.newBuilder();
     for (String n : names) {
       c.putCapabilities(n, Capability.getDefaultInstance());
@@ -122,7 +122,7 @@ final class ConfigFixture {
   }
 
   /** The policies configtxgen writes into an org group. */
-  static Map<String, ConfigPolicy> orgPolicies(String mspId, boolean peers) {
+  public static Map<String, ConfigPolicy> orgPolicies(String mspId, boolean peers) {
     Map<String, ConfigPolicy> m = new LinkedHashMap<>();
     m.put("Readers", signedBy(mspId, MSPRole.MSPRoleType.MEMBER));
     m.put("Writers", signedBy(mspId, MSPRole.MSPRoleType.MEMBER));
@@ -134,7 +134,7 @@ final class ConfigFixture {
   }
 
   /** A channel configuration: V3_0 capabilities by default, an etcdraft-like orderer section. */
-  static final class Builder {
+  public static final class Builder {
     private final List<String> channelCaps = new ArrayList<>(List.of("V3_0"));
     private final Map<String, ConfigGroup> appOrgs = new LinkedHashMap<>();
     private final Map<String, ConfigGroup> ordererOrgs = new LinkedHashMap<>();
@@ -143,28 +143,28 @@ final class ConfigFixture {
     private boolean application = true;
     private boolean orderer = true;
 
-    Builder channelCapabilities(String... names) {
+    public Builder channelCapabilities(String... names) {
       channelCaps.clear();
       channelCaps.addAll(List.of(names));
       return this;
     }
 
-    Builder ordererAddresses(String... addresses) {
+    public Builder ordererAddresses(String... addresses) {
       globalOrdererAddresses.addAll(List.of(addresses));
       return this;
     }
 
-    Builder noApplication() {
+    public Builder noApplication() {
       application = false;
       return this;
     }
 
-    Builder noOrderer() {
+    public Builder noOrderer() {
       orderer = false;
       return this;
     }
 
-    Builder applicationOrg(String name, MSPConfig msp) {
+    public Builder applicationOrg(String name, MSPConfig msp) {
       String id = mspId(msp);
       ConfigGroup.Builder g = ConfigGroup.newBuilder().setModPolicy("Admins")
           .putValues("MSP", value(msp))
@@ -175,12 +175,12 @@ final class ConfigFixture {
       return this;
     }
 
-    Builder applicationOrgGroup(String name, ConfigGroup group) {
+    public Builder applicationOrgGroup(String name, ConfigGroup group) {
       appOrgs.put(name, group);
       return this;
     }
 
-    Builder ordererOrg(String name, MSPConfig msp) {
+    public Builder ordererOrg(String name, MSPConfig msp) {
       String id = mspId(msp);
       ConfigGroup.Builder g = ConfigGroup.newBuilder().setModPolicy("Admins")
           .putValues("MSP", value(msp))
@@ -191,12 +191,12 @@ final class ConfigFixture {
       return this;
     }
 
-    Builder ordererOrgGroup(String name, ConfigGroup group) {
+    public Builder ordererOrgGroup(String name, ConfigGroup group) {
       ordererOrgs.put(name, group);
       return this;
     }
 
-    Builder consortiumOrg(String consortium, String name, MSPConfig msp) {
+    public Builder consortiumOrg(String consortium, String name, MSPConfig msp) {
       ConfigGroup g = ConfigGroup.newBuilder().setModPolicy("Admins")
           .putValues("MSP", value(msp))
           .putAllPolicies(orgPolicies(mspId(msp), false))
@@ -205,7 +205,7 @@ final class ConfigFixture {
       return this;
     }
 
-    Config build() {
+    public Config build() {
       ConfigGroup.Builder root = ConfigGroup.newBuilder().setModPolicy("Admins")
           .putValues("HashingAlgorithm", value(HashingAlgorithm.newBuilder().setName("SHA256").build()))
           .putValues("BlockDataHashingStructure", value(BlockDataHashingStructure.newBuilder().setWidth(-1).build()))

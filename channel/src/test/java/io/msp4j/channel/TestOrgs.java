@@ -7,15 +7,15 @@ import java.nio.file.Path;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 
 /** Three cryptogen-style orgs (two peer orgs, one orderer org, NodeOUs on) and their MSP values. */
-final class TestOrgs {
-  final GeneratedOrg org1;
-  final GeneratedOrg org2;
-  final GeneratedOrg orderer;
-  final MSPConfig org1Msp;
-  final MSPConfig org2Msp;
-  final MSPConfig ordererMsp;
+public final class TestOrgs {
+  public final GeneratedOrg org1;
+  public final GeneratedOrg org2;
+  public final GeneratedOrg orderer;
+  public final MSPConfig org1Msp;
+  public final MSPConfig org2Msp;
+  public final MSPConfig ordererMsp;
 
-  TestOrgs(Path dir) {
+  public TestOrgs(Path dir) {
     GeneratedTree tree = CryptoTree.fromYaml("""
         Seed: channel-tests
         Now: 2024-06-01T00:00:00Z
@@ -45,7 +45,7 @@ final class TestOrgs {
   }
 
   /** Org1 and Org2 as application orgs, the orderer org, channel capability V3_0. */
-  ConfigFixture.Builder standard() {
+  public ConfigFixture.Builder standard() {
     return ConfigFixture.builder()
         .applicationOrg("Org1", org1Msp)
         .applicationOrg("Org2", org2Msp)
