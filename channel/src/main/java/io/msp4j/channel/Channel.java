@@ -15,7 +15,8 @@ import org.hyperledger.fabric.protos.common.Config;
 /**
  * A channel configuration loaded as Fabric loads it: every org group's MSP set up at the version
  * the channel capabilities imply (VER-02), the rules Fabric's channel config applies to org groups
- * and channel values checked (CHANNEL-MSP-01..08), and the channel's MSP manager built. A
+ * and channel values checked (CHANNEL-MSP-01..08), the channel's MSP manager built and every
+ * policy compiled into the policy tree (POLICY-MGR-01..03). A
  * configuration that breaks any rule is rejected whole with a {@link ChannelConfigException}
  * naming the place.
  *
@@ -24,6 +25,7 @@ import org.hyperledger.fabric.protos.common.Config;
  * <pre>{@code
  * Channel channel = Channel.load(blockBytes);
  * Identity signer = channel.mspManager().deserialize(creatorBytes);
+ * PolicyResult r = channel.policy("/Channel/Application/Writers").policy().evaluate(signedData);
  * }</pre>
  */
 public final class Channel {
@@ -31,12 +33,14 @@ public final class Channel {
   private final ChannelCapabilities capabilities;
   private final List<ChannelOrg> orgs;
   private final MspManager mspManager;
+  private final PolicyManager policies;
 
-  private Channel(DecodedConfig decoded, ChannelLoader.Loaded loaded) {
+  private Channel(DecodedConfig decoded, ChannelLoader.Loaded loaded, PolicyManager policies) {
     this.decoded = decoded;
     this.capabilities = loaded.capabilities();
     this.orgs = loaded.orgs();
     this.mspManager = loaded.manager();
+    this.policies = policies;
   }
 
   /**
@@ -64,8 +68,10 @@ public final class Channel {
     Objects.requireNonNull(decoded, "decoded");
     Objects.requireNonNull(options, "options");
     ChannelLoader.Loaded loaded = ChannelLoader.orgs(decoded.config(), options);
+    MspManager manager = loaded.manager();
+    PolicyManager policies = PolicyTreeBuilder.build(decoded.config().getChannelGroup(), manager::deserialize);
     ChannelLoader.names(decoded.channelId(), decoded.config());
-    return new Channel(decoded, loaded);
+    return new Channel(decoded, loaded, policies);
   }
 
   /** Loads a bare {@code Config} (no channel ID) with default options. */
@@ -135,6 +141,23 @@ public final class Channel {
   /** The channel's MSP manager: one MSP per MSP ID, routing deserialisation by MSP ID. */
   public MspManager mspManager() {
     return mspManager;
+  }
+
+  /**
+   * The policy manager of the root group, {@code Channel} (POLICY-MGR-01); {@link
+   * PolicyManager#manager} reaches the managers of the groups below.
+   */
+  public PolicyManager policies() {
+    return policies;
+  }
+
+  /**
+   * Looks a policy up from the root manager (POLICY-MGR-02): {@code /Channel/Application/Writers}
+   * or, relative to the root, {@code Application/Writers}. Not found gives a policy that is never
+   * satisfied, and {@link PolicyLookup#found()} false.
+   */
+  public PolicyLookup policy(String name) {
+    return policies.lookup(name);
   }
 
   @Override

@@ -52,6 +52,14 @@ public final class ConfigFixture {
     return MspFolders.readVerifying(org.mspDir(), mspId).mspConfig();
   }
 
+  /** The signature of {@code message} by a generated identity, made by its local MSP. */
+  public static byte[] sign(io.msp4j.testdata.cryptogen.GeneratedIdentity id, String mspId, byte[] message) {
+    io.msp4j.config.MspFolderConfig local = MspFolders.readLocal(id.mspDir(), mspId);
+    return io.msp4j.x509.X509Msps.setup(local.mspConfig(), io.msp4j.core.MspVersion.V3_0,
+            io.msp4j.x509.SetupOptions.defaults().withKeyStore(local.keyStore()))
+        .defaultSigningIdentity().sign(message);
+  }
+
   public static Builder builder() {
     return new Builder();
   }
