@@ -47,12 +47,6 @@ public final class InputLimits {
    */
   public static final int MAX_SIGNATURES_PER_EVALUATION = 10_000;
 
-  /**
-   * LIMIT-09: how deeply the gates of a signature policy read from protobuf bytes may nest:
-   * 1,000 (the policy language's own bound). Protobuf's Java parser stops at 100 nested messages
-   * by default, which a policy 50 gates deep already reaches; Go's stops at 10,000.
-   */
-  public static final int MAX_POLICY_DEPTH = 1_000;
 
   /**
    * Fails unless a serialized identity of {@code length} bytes is within {@link
