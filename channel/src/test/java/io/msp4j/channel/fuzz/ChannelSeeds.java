@@ -2,6 +2,8 @@ package io.msp4j.channel.fuzz;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
+import io.msp4j.channel.ConfigFixture;
+import io.msp4j.channel.TestOrgs;
 import io.msp4j.channel.json.FabricJson;
 import io.msp4j.core.policy.PolicyDsl;
 import io.msp4j.testdata.IssuedCertificate;
@@ -117,7 +119,18 @@ public final class ChannelSeeds {
   }
 
   public static void main(String[] args) throws IOException {
-    Path base = Paths.get(args.length > 0 ? args[0] : "src/test/resources").resolve("io/msp4j/channel/fuzz/FabricJsonFuzzTestInputs");
+    Path resources = Paths.get(args.length > 0 ? args[0] : "src/test/resources");
+    Path blocks = resources.resolve("io/msp4j/channel/fuzz/ChannelFuzzTestInputs/configBlocksLoadOrFailWithAChannelError");
+    Path tmp = Files.createTempDirectory("channel-seeds");
+    TestOrgs orgs = new TestOrgs(tmp);
+    write(blocks, "standard-v3", ConfigFixture.block("mychannel", orgs.standard().channelCapabilities("V3_0").build()));
+    write(blocks, "standard-v2", ConfigFixture.block("mychannel", orgs.standard().channelCapabilities("V2_0").build()));
+    write(blocks, "no-capabilities", ConfigFixture.block("mychannel", orgs.standard().build()));
+    write(blocks, "consortium", ConfigFixture.block("sys", ConfigFixture.builder().noApplication()
+        .consortiumOrg("SampleConsortium", "Org1", orgs.org1Msp).ordererOrg("OrdererOrg", orgs.ordererMsp).build()));
+    write(blocks, "bare-config", orgs.standard().channelCapabilities("V3_0").build().toByteArray());
+    write(blocks, "small-orgs", block(config()).toByteArray());
+    Path base = resources.resolve("io/msp4j/channel/fuzz/FabricJsonFuzzTestInputs");
     Config config = config();
     Message[] samples = {block(config), null, config, ConfigEnvelope.newBuilder().setConfig(config).build(),
         ConfigUpdate.parseFrom(update(config).getConfigUpdate()), update(config),
