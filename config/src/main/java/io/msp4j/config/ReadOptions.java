@@ -8,8 +8,13 @@ import java.util.Objects;
  * unbounded data or files elsewhere on the machine into clear errors.
  *
  * <ul>
- *   <li>{@link #maxFileSize()}: a file larger than this is an error ({@code FILE_TOO_LARGE})
- *       instead of being read. Default 256 MiB, enough for a CRL with a million entries.
+ *   <li>{@link #maxFileSize()}: a file larger than this is an error ({@code FILE_TOO_LARGE},
+ *       rule LIMIT-03) instead of being read. Default 32 MiB: a CRL of about 600,000 revoked
+ *       certificates; cryptogen and fabric-ca write files of a few kilobytes.
+ *   <li>{@link #maxTotalBytes()}: when the files read from one folder (certificates, CRLs,
+ *       config.yaml and the files it names, keys) add up to more than this, reading stops with
+ *       {@code FILE_TOO_LARGE} (LIMIT-03). Default 64 MiB. Together the two keep reading a
+ *       folder, and setting the MSP up from it, within a 512 MiB heap.
  *   <li>{@link #followLinksOutsideFolder()}: symbolic links are always followed while they stay
  *       inside the MSP folder (Kubernetes secret and config-map mounts use {@code ..data} links).
  *       By default a link that resolves outside the folder, or a {@code config.yaml} certificate
@@ -25,8 +30,11 @@ import java.util.Objects;
  */
 public final class ReadOptions {
 
-  /** The default {@link #maxFileSize()}: 256 MiB. */
-  public static final long DEFAULT_MAX_FILE_SIZE = 256L * 1024 * 1024;
+  /** The default {@link #maxFileSize()}: 32 MiB. */
+  public static final long DEFAULT_MAX_FILE_SIZE = 32L * 1024 * 1024;
+
+  /** The default {@link #maxTotalBytes()}: 64 MiB. */
+  public static final long DEFAULT_MAX_TOTAL_BYTES = 64L * 1024 * 1024;
 
   /** The largest limit that can be set: files are read into one byte array. */
   public static final long MAX_SUPPORTED_FILE_SIZE = Integer.MAX_VALUE - 64;
@@ -39,8 +47,10 @@ public final class ReadOptions {
   private final long maxFileSize;
   private final boolean followLinksOutsideFolder;
   private final int maxFilesPerFolder;
+  private final long maxTotalBytes;
 
   private ReadOptions(Builder b) {
+    this.maxTotalBytes = b.maxTotalBytes;
     this.maxFileSize = b.maxFileSize;
     this.followLinksOutsideFolder = b.followLinksOutsideFolder;
     this.maxFilesPerFolder = b.maxFilesPerFolder;
@@ -59,7 +69,7 @@ public final class ReadOptions {
   /** A builder starting from these options. */
   public Builder toBuilder() {
     return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder)
-        .maxFilesPerFolder(maxFilesPerFolder);
+        .maxFilesPerFolder(maxFilesPerFolder).maxTotalBytes(maxTotalBytes);
   }
 
   /** The largest file, in bytes, that is read. */
@@ -72,6 +82,11 @@ public final class ReadOptions {
     return followLinksOutsideFolder;
   }
 
+  /** The most bytes read from one folder, all files together. */
+  public long maxTotalBytes() {
+    return maxTotalBytes;
+  }
+
   /** The most entries a sub-folder of the MSP folder may hold. */
   public int maxFilesPerFolder() {
     return maxFilesPerFolder;
@@ -82,19 +97,20 @@ public final class ReadOptions {
     return o instanceof ReadOptions r
         && r.maxFileSize == maxFileSize
         && r.followLinksOutsideFolder == followLinksOutsideFolder
-        && r.maxFilesPerFolder == maxFilesPerFolder;
+        && r.maxFilesPerFolder == maxFilesPerFolder
+        && r.maxTotalBytes == maxTotalBytes;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxFileSize, followLinksOutsideFolder, maxFilesPerFolder);
+    return Objects.hash(maxFileSize, followLinksOutsideFolder, maxFilesPerFolder, maxTotalBytes);
   }
 
   @Override
   public String toString() {
     return "ReadOptions{maxFileSize=" + maxFileSize
         + ", followLinksOutsideFolder=" + followLinksOutsideFolder
-        + ", maxFilesPerFolder=" + maxFilesPerFolder + "}";
+        + ", maxFilesPerFolder=" + maxFilesPerFolder + ", maxTotalBytes=" + maxTotalBytes + "}";
   }
 
   /** Builds {@link ReadOptions}. */
@@ -102,6 +118,7 @@ public final class ReadOptions {
     private long maxFileSize = DEFAULT_MAX_FILE_SIZE;
     private boolean followLinksOutsideFolder;
     private int maxFilesPerFolder = DEFAULT_MAX_FILES_PER_FOLDER;
+    private long maxTotalBytes = DEFAULT_MAX_TOTAL_BYTES;
 
     private Builder() {}
 
@@ -135,6 +152,19 @@ public final class ReadOptions {
         throw new IllegalArgumentException("maxFilesPerFolder must be at least 1, got " + entries);
       }
       this.maxFilesPerFolder = entries;
+      return this;
+    }
+
+    /**
+     * Sets the most bytes read from one folder, all files together.
+     *
+     * @throws IllegalArgumentException unless at least 1
+     */
+    public Builder maxTotalBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxTotalBytes must be at least 1, got " + bytes);
+      }
+      this.maxTotalBytes = bytes;
       return this;
     }
 

@@ -119,4 +119,23 @@ class InputLimitsTest {
     ConfigtxException p = assertThrows(ConfigtxException.class, () -> ConfigtxYaml.parse(big, file, Map.of()));
     assertThat(p.rule()).isEqualTo("LIMIT-05");
   }
+
+  @Test
+  @Tag("LIMIT-03")
+  void filesReadFromOneFolderAreBoundedAltogether() throws Exception {
+    Path msp = tmp.resolve("total");
+    write(msp, "cacerts/ca.pem", ROOT.pem());
+    String padding = "\n" + "#".repeat(4000);
+    for (int i = 0; i < 4; i++) {
+      write(msp, "admincerts/a" + i + ".pem", ROOT.pem() + padding);
+    }
+    long total = Files.size(msp.resolve("cacerts/ca.pem")) + 4 * Files.size(msp.resolve("admincerts/a0.pem"));
+    assertThat(MspFolders.readVerifying(msp, "Org1MSP", ReadOptions.builder().maxTotalBytes(total).build())
+        .fabricConfig().getAdminsCount()).isEqualTo(4);
+    MspSetupException e = assertThrows(MspSetupException.class,
+        () -> MspFolders.readVerifying(msp, "Org1MSP", ReadOptions.builder().maxTotalBytes(total - 1).build()));
+    assertThat(e.reason()).isEqualTo(Reason.FILE_TOO_LARGE);
+    assertThat(e.rule()).isEqualTo("LIMIT-03");
+    assertThat(e.getMessage()).contains("admincerts/a3.pem").contains("maxTotalBytes");
+  }
 }

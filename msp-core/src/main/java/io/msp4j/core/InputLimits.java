@@ -49,6 +49,14 @@ public final class InputLimits {
 
 
   /**
+   * LIMIT-11: the largest channel configuration (config block, {@code ConfigEnvelope} or {@code
+   * Config}) decoded: 100 MiB, the largest message Fabric's gRPC servers accept by default
+   * ({@code MaxRecvMsgSize}), so no block larger reaches a peer or orderer with default settings.
+   * A configuration with a thousand organisations is a few megabytes.
+   */
+  public static final int MAX_CONFIG_BLOCK_BYTES = 100 << 20;
+
+  /**
    * Fails unless a serialized identity of {@code length} bytes is within {@link
    * #MAX_SERIALIZED_IDENTITY_BYTES} (LIMIT-01).
    *

@@ -58,4 +58,14 @@ class ChannelFuzzTest {
     assertThat(ShortRun.run(getClass(), "configBlocksLoadOrFailWithAChannelError", 100,
         this::configBlocksLoadOrFailWithAChannelError)).isGreaterThan(100);
   }
+
+  @Test
+  @Tag("LIMIT-11")
+  void aConfigurationLargerThanFabricsMessageLimitIsRefusedBeforeDecoding() {
+    ChannelConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ChannelConfigException.class,
+        () -> io.msp4j.channel.ConfigBlocks.decode(new byte[io.msp4j.core.InputLimits.MAX_CONFIG_BLOCK_BYTES + 1]));
+    assertThat(e.reason()).isEqualTo(io.msp4j.core.Reason.LIMIT_EXCEEDED);
+    assertThat(e.rule()).isEqualTo("LIMIT-11");
+    assertThat(e.getMessage()).contains("configuration's size");
+  }
 }

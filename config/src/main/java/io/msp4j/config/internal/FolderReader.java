@@ -78,7 +78,7 @@ public final class FolderReader {
     }
     FolderFiles files =
         new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder(),
-            options.maxFilesPerFolder());
+            options.maxFilesPerFolder(), options.maxTotalBytes());
     return new FolderReader(files, options).read(mspId, local);
   }
 
