@@ -68,30 +68,9 @@ final class MspVerdicts {
     }
     List<String> ous = new ArrayList<>();
     for (OrganizationalUnit ou : identity.organizationalUnits()) {
-      ous.add(HexFormat.of().formatHex(goBytes(ou.ou()))
+      ous.add(HexFormat.of().formatHex(io.msp4j.x509.internal.cert.GoStrings.toBytes(ou.ou()))
           + "/" + ou.certifiersIdHex());
     }
     return "ok\t" + valid + "\t" + roles + "\t" + (ous.isEmpty() ? "-" : String.join(",", ous));
-  }
-
-  /**
-   * The bytes of the Go string a Java OU string stands for: lone low surrogates U+DC80..U+DCFF
-   * are the bytes Go kept as they were, everything else is UTF-8.
-   */
-  private static byte[] goBytes(String s) {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      boolean loneLow = Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1)));
-      if (loneLow && c >= 0xDC80 && c <= 0xDCFF) {
-        out.write(c - 0xDC00);
-      } else if (Character.isHighSurrogate(c) && i + 1 < s.length()) {
-        out.writeBytes(s.substring(i, i + 2).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        i++;
-      } else {
-        out.writeBytes(String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      }
-    }
-    return out.toByteArray();
   }
 }

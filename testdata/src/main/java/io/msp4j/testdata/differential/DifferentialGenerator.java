@@ -67,6 +67,26 @@ public final class DifferentialGenerator {
     return new DifferentialGenerator(seed).build();
   }
 
+  /**
+   * A self-signed EC P-256 certificate whose subject and issuer are exactly {@code rawName} (a
+   * DER Name, which may hold string types and values a normal encoder refuses), deterministic in
+   * {@code seed}.
+   */
+  public static byte[] selfSignedWithRawName(byte[] rawName, long seed) {
+    DifferentialGenerator g = new DifferentialGenerator(seed);
+    KeyPair keys = KeyPairs.generate(KeyAlgorithm.EC_P256, g.random);
+    RawCertificate c = new RawCertificate();
+    c.serial = DerWriter.integer(seed + 1);
+    c.subject = rawName.clone();
+    c.issuer = rawName.clone();
+    c.validity = DerWriter.seq(time(BASE), time(END));
+    c.publicKeyInfo = keys.getPublic().getEncoded();
+    c.extensions.add(ext("2.5.29.19", true, DerWriter.seq()));
+    c.innerAlgorithm = algorithmFor(keys);
+    c.outerAlgorithm = c.innerAlgorithm;
+    return c.sign(keys.getPrivate(), jcaFor(keys), g.provider, g.random);
+  }
+
   // ------------------------------------------------------------------ the tree
 
   private DifferentialCase build() {

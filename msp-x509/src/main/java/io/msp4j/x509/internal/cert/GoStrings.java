@@ -81,4 +81,20 @@ public final class GoStrings {
     }
     return n;
   }
+
+  /** The bytes of the Go string that {@code s} stands for: the inverse of {@link #fromBytes}. */
+  public static byte[] toBytes(String s) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(s.length());
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      if (cp >= 0xDC80 && cp <= 0xDCFF) {
+        out.write(cp - 0xDC00);
+      } else {
+        out.writeBytes(new String(Character.toChars(cp))
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      i += Character.charCount(cp);
+    }
+    return out.toByteArray();
+  }
 }

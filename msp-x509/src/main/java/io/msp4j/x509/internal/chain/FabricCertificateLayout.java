@@ -67,7 +67,15 @@ final class FabricCertificateLayout {
     if (pos < end) {
       Header ext = GoAsn1.element(der, pos, end);
       if (ext.cls() == CONTEXT && ext.tag() == 3 && ext.compound()) {
-        extensions(der, expect(der, ext.contentStart(), ext.end(), GoAsn1.TAG_SEQUENCE, true));
+        // explicit [3]: empty is an error; a child that is not a SEQUENCE leaves the optional
+        // field unset, as encoding/asn1 does for a tag mismatch.
+        if (ext.length() == 0) {
+          throw new Asn1Exception("structure error: explicit tag has no child");
+        }
+        Header list = GoAsn1.element(der, ext.contentStart(), ext.end());
+        if (list.is(GoAsn1.TAG_SEQUENCE, true)) {
+          extensions(der, list);
+        }
       }
     }
   }
