@@ -420,7 +420,17 @@ public final class DifferentialGenerator {
       } else if (s < 15) {
         c.highS = true;
         notes.add("sig=high-s");
+      } else if (s < 17) {
+        c.innerAlgorithm = DerWriter.seq(DerWriter.oid(ECDSA_SHA512));
+        jca = "SHA512withECDSA";
+        notes.add("sig=sha512");
+      } else if (s < 18) {
+        c.innerAlgorithm = DerWriter.seq(DerWriter.oid(ECDSA_SHA256), DerWriter.oid("1.2.3"));
+        notes.add("sig=oid-params");
       }
+    } else if (mutation(15)) {
+      c.innerAlgorithm = DerWriter.seq(DerWriter.oid(ED25519), DerWriter.nul());
+      notes.add("sig=ed25519-null-params");
     }
     c.outerAlgorithm = c.innerAlgorithm;
     if (mutation(2)) {
@@ -801,6 +811,9 @@ public final class DifferentialGenerator {
         notes.add("san-othername");
         names.add(DerWriter.tlv(0xA0, DerWriter.oid("1.3.6.1.4.1.99999.9"),
             DerWriter.tlv(0xA0, DerWriter.ascii(0x0c, "other"))));
+      } else if (t < 99) {
+        notes.add("san-high-tag");
+        names.add(new byte[] {(byte) 0x9f, 0x21, 0x01, 0x61});
       } else {
         notes.add("san-dns-non-ia5");
         names.add(DerWriter.tlv(0x82, "caf\u00e9.example.com".getBytes(StandardCharsets.ISO_8859_1)));
@@ -886,7 +899,13 @@ public final class DifferentialGenerator {
 
   private void derMutation(RawCertificate c, List<String> notes) {
     int d = draw();
-    if (d < 1) {
+    if (d >= 5 && d < 7) {
+      notes.add("unique-ids");
+      c.uniqueIds = DerWriter.tlv(0x81, new byte[] {0, 1});
+    } else if (d >= 7 && d < 8) {
+      notes.add("unique-id-bad-padding");
+      c.uniqueIds = DerWriter.tlv(0x82, new byte[] {3, (byte) 0xab});
+    } else if (d < 1) {
       notes.add("der=long-length-subject");
       byte[] subject = c.subject;
       c.subject = DerWriter.tlvLongLength(0x30, java.util.Arrays.copyOfRange(subject,

@@ -28,6 +28,7 @@ final class RawCertificate {
   byte[] validity;
   byte[] subject;
   byte[] publicKeyInfo;
+  byte[] uniqueIds = new byte[0];
   final List<byte[]> extensions = new ArrayList<>();
   boolean withoutExtensions;
   UnaryOperator<byte[]> tbsMutation = UnaryOperator.identity();
@@ -46,6 +47,9 @@ final class RawCertificate {
     tbsParts.add(validity);
     tbsParts.add(subject);
     tbsParts.add(publicKeyInfo);
+    if (uniqueIds.length > 0) {
+      tbsParts.add(uniqueIds);
+    }
     if (!withoutExtensions && !extensions.isEmpty()) {
       tbsParts.add(DerWriter.tlv(0xA3, DerWriter.seq(extensions.toArray(new byte[0][]))));
     }
