@@ -46,6 +46,7 @@ public final class DifferentialGenerator {
   private static final String ECDSA_SHA512 = "1.2.840.10045.4.3.4";
   private static final String ECDSA_SHA1 = "1.2.840.10045.4.1";
   private static final String ED25519 = "1.3.101.112";
+  private static final String RSA_SHA256 = "1.2.840.113549.1.1.11";
   private static final String SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
   private static final String CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
   private static final String CODE_SIGNING = "1.3.6.1.5.5.7.3.3";
@@ -93,7 +94,7 @@ public final class DifferentialGenerator {
     String version = VERSIONS.get((int) Math.floorMod(seed, VERSIONS.size()));
     String mspId = "Org" + seed + "MSP";
     KeyAlgorithm caAlg = weighted(KeyAlgorithm.EC_P256, 14, KeyAlgorithm.EC_P384, 4,
-        KeyAlgorithm.EC_P521, 1, KeyAlgorithm.ED25519, 1);
+        KeyAlgorithm.EC_P521, 1, KeyAlgorithm.ED25519, 1, KeyAlgorithm.RSA_2048, 1);
     List<String> caNotes = new ArrayList<>();
     RawCertificate.Issued root = ca("root", null, caAlg, caMutations(caNotes, "root"));
     int icaCount = weighted(0, 8, 1, 9, 2, 3);
@@ -263,7 +264,11 @@ public final class DifferentialGenerator {
       b.authorityKeyId(issuer.subjectKeyId());
     }
     switch (variant) {
-      case "high-s" -> b.mangleSignature(io.msp4j.testdata.SignatureMangling.highS());
+      case "high-s" -> {
+        if (issuer.keys().getPrivate().getAlgorithm().startsWith("EC")) {
+          b.mangleSignature(io.msp4j.testdata.SignatureMangling.highS());
+        }
+      }
       case "corrupt-signature" -> b.mangleSignature(io.msp4j.testdata.SignatureMangling.corrupt());
       case "stale" -> b.thisUpdate(BASE.minusSeconds(86_400 * 10L)).nextUpdate(BASE.minusSeconds(86_400));
       case "other-key" -> b.signingKey(KeyPairs.generate(KeyAlgorithm.EC_P256, random).getPrivate());
@@ -386,6 +391,8 @@ public final class DifferentialGenerator {
       alg = KeyAlgorithm.EC_SECP256K1;
     } else if (k < 9) {
       alg = KeyAlgorithm.EC_P521;
+    } else if (k < 10) {
+      alg = KeyAlgorithm.RSA_2048;
     }
     if (alg != KeyAlgorithm.EC_P256) {
       notes.add("key=" + alg);
@@ -428,6 +435,24 @@ public final class DifferentialGenerator {
         c.innerAlgorithm = DerWriter.seq(DerWriter.oid(ECDSA_SHA256), DerWriter.oid("1.2.3"));
         notes.add("sig=oid-params");
       }
+    } else if (issuer.keys().getPrivate().getAlgorithm().equals("RSA")) {
+      int s = draw();
+      if (s < 10) {
+        c.innerAlgorithm = pssAlgorithm();
+        jca = "SHA256withRSAandMGF1";
+        notes.add("sig=rsa-pss");
+      } else if (s < 13) {
+        c.innerAlgorithm = DerWriter.seq(DerWriter.oid(RSA_SHA256));
+        notes.add("sig=rsa-no-null");
+      } else if (s < 16) {
+        c.innerAlgorithm = DerWriter.seq(DerWriter.oid("1.2.840.113549.1.1.5"), DerWriter.nul());
+        jca = "SHA1withRSA";
+        notes.add("sig=rsa-sha1");
+      } else if (s < 18) {
+        c.innerAlgorithm = DerWriter.seq(DerWriter.oid("1.2.840.113549.1.1.13"), DerWriter.nul());
+        jca = "SHA512withRSA";
+        notes.add("sig=rsa-sha512");
+      }
     } else if (mutation(15)) {
       c.innerAlgorithm = DerWriter.seq(DerWriter.oid(ED25519), DerWriter.nul());
       notes.add("sig=ed25519-null-params");
@@ -466,7 +491,7 @@ public final class DifferentialGenerator {
 
   private KeyPair leafKey(KeyAlgorithm alg) {
     List<KeyPair> pool = leafKeys.computeIfAbsent(alg, a -> new ArrayList<>());
-    if (pool.size() < 3) {
+    if (pool.size() < (alg == KeyAlgorithm.RSA_2048 ? 1 : 3)) {
       pool.add(KeyPairs.generate(alg, random));
       return pool.get(pool.size() - 1);
     }
@@ -1015,8 +1040,20 @@ public final class DifferentialGenerator {
     return DateTimeFormatter.ofPattern(pattern).withZone(ZoneOffset.UTC).format(t);
   }
 
+  /** RSASSA-PSS with SHA-256, MGF1-SHA-256 and a 32-byte salt, parameters written out. */
+  private static byte[] pssAlgorithm() {
+    byte[] sha256 = DerWriter.seq(DerWriter.oid("2.16.840.1.101.3.4.2.1"), DerWriter.nul());
+    return DerWriter.seq(DerWriter.oid("1.2.840.113549.1.1.10"), DerWriter.seq(
+        DerWriter.tlv(0xA0, sha256),
+        DerWriter.tlv(0xA1, DerWriter.seq(DerWriter.oid("1.2.840.113549.1.1.8"), sha256)),
+        DerWriter.tlv(0xA2, DerWriter.integer(32))));
+  }
+
   private static byte[] algorithmFor(KeyPair keys) {
     String alg = keys.getPrivate().getAlgorithm();
+    if (alg.equals("RSA")) {
+      return DerWriter.seq(DerWriter.oid(RSA_SHA256), DerWriter.nul());
+    }
     if (alg.equals("Ed25519") || alg.equals("EdDSA")) {
       return DerWriter.seq(DerWriter.oid(ED25519));
     }
@@ -1026,6 +1063,9 @@ public final class DifferentialGenerator {
 
   private static String jcaFor(KeyPair keys) {
     String alg = keys.getPrivate().getAlgorithm();
+    if (alg.equals("RSA")) {
+      return "SHA256withRSA";
+    }
     if (alg.equals("Ed25519") || alg.equals("EdDSA")) {
       return "Ed25519";
     }
