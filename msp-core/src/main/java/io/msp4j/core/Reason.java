@@ -73,4 +73,9 @@ public enum Reason {
   NO_SIGNING_IDENTITY,
   SIGNING_FAILED,
   NOT_WELL_FORMED,
+
+  // Policies (spec section 10).
+  POLICY_DSL_SYNTAX,
+  POLICY_DSL_PRINCIPAL,
+  POLICY_DSL_COUNT,
 }
