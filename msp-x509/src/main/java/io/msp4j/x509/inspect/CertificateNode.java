@@ -20,7 +20,8 @@ import java.util.Set;
  * @param keyType the public key, such as {@code ECDSA P-256}, {@code Ed25519} or {@code RSA 2048}
  * @param notBefore start of validity
  * @param notAfter end of validity
- * @param daysLeft whole days from the inspection instant to notAfter, negative once expired
+ * @param daysLeft whole days from the inspection instant to notAfter, rounded toward zero:
+ *     negative once expired, 0 within a day either side
  * @param marks what to notice, in {@link Mark} order
  * @param revokedBy the source of the CRL that revokes it, when {@link Mark#REVOKED}
  * @param children the configured certificates whose signature verifies with this one's key, in

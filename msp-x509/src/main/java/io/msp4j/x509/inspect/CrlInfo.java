@@ -20,7 +20,8 @@ import java.util.Set;
  * @param thisUpdate its thisUpdate; empty when it does not decode
  * @param nextUpdate its nextUpdate; empty when absent (Fabric ignores it either way,
  *     VALIDATE-CRL-03)
- * @param daysLeft whole days from the inspection instant to nextUpdate, when there is one
+ * @param daysLeft whole days from the inspection instant to nextUpdate (rounded toward zero,
+ *     negative once passed), when there is one
  * @param marks {@link Mark#EXPIRED} when nextUpdate has passed, {@link Mark#EXPIRING} when it
  *     falls within the window
  * @param problems what makes it unusable or harmful, with the spec rule: a CRL that Fabric cannot

@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param name a certificate's subject, a CRL's issuer
  * @param serialHex a certificate's serial number; empty for a CRL
  * @param at the certificate's notAfter or the CRL's nextUpdate
- * @param daysLeft whole days from the inspection instant to {@code at}, negative once passed
+ * @param daysLeft whole days from the inspection instant to {@code at}, rounded toward zero:
+ *     negative once passed, 0 within a day either side
  * @param expired whether {@code at} is not after the inspection instant
  */
 public record ExpiryEntry(

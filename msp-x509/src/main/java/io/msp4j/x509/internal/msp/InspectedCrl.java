@@ -114,7 +114,7 @@ final class InspectedCrl {
     Optional<byte[]> ski = issuerCert.subjectKeyId();
     return ski.isPresent()
         && list.issuedBy(ski.get())
-        && list.lists(cert.serial())
+        && list.lists(cert)
         && v.verifies(list, issuerCert);
   }
 

@@ -15,8 +15,6 @@ import org.bouncycastle.crypto.params.RSAKeyParameters;
 
 /** Turns linked entries into {@link CertificateNode}s with their marks. */
 final class NodeFactory {
-  private static final long SECONDS_PER_DAY = 86_400;
-
   private final Instant now;
   private final Duration window;
   private final List<InspectedCrl> crls;
@@ -90,9 +88,12 @@ final class NodeFactory {
     return marks;
   }
 
-  /** Whole days from {@code from} to {@code to}, rounded down (negative when {@code to} passed). */
+  /**
+   * Whole days from {@code from} to {@code to}, rounded toward zero: positive before {@code to},
+   * negative after it, 0 within a day either side.
+   */
   static long daysBetween(Instant from, Instant to) {
-    return Math.floorDiv(Duration.between(from, to).getSeconds(), SECONDS_PER_DAY);
+    return Duration.between(from, to).toDays();
   }
 
   static String keyType(CertPublicKey key) {
