@@ -16,11 +16,12 @@ import java.util.function.Consumer;
  * @param at the instant the marks were computed at
  * @param expiryWindow the window of {@link Mark#EXPIRING}
  * @param identityCas the root CAs, each with the configured certificates below it: intermediates
- *     below their issuers, admins and the signing certificate below the CA that issued them
+ *     below their issuers, admins, the signing certificate and OU certificates that are not CAs
+ *     (role {@link CertificateRole#OU_CERTIFICATE}) below the CA that issued them
  * @param tlsCas the TLS root CAs, with the TLS intermediates below their issuers
  * @param unplaced configured certificates whose issuer is not among the MSP's CAs (an admin of
- *     another organisation, an intermediate without its parent, an OU certificate that is not a
- *     CA), with what they issued below them
+ *     another organisation, an intermediate without its parent, a CA caught in a loop of CAs
+ *     signing each other), with what they issued below them
  * @param ouIdentifiers the OU identifiers, in configuration order
  * @param nodeOusEnabled whether the configuration turns NodeOU classification on
  * @param nodeOus the NodeOU identifiers present: client, peer, admin, orderer
