@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A Graphviz picture of one or more MSPs: certificates as boxes below their issuers, CRLs as
- * notes pointing at the CA that signed them, OU bindings as ellipses pointing at their CA. Red
+ * notes below the CA that signed them, OU bindings as ellipses below the CA they name. Red
  * for revoked or expired, orange for expiring, grey and dashed for unused. Render it with
  * {@code dot -Tsvg}.
  */
@@ -61,7 +61,7 @@ final class InspectDot {
           .append(quote((b.isNodeOu() ? "NodeOU " + b.kind() : "OU identifier") + "\nOU=" + b.ou()))
           .append(b.problem().isPresent() ? ", color=red" : "").append("];\n");
       b.certifierSource().map(s -> nodeIds.get(scope + s)).ifPresent(ca ->
-          out.append("    ").append(id).append(" -> ").append(ca).append(" [style=dotted, label=\"certified by\"];\n"));
+          out.append("    ").append(ca).append(" -> ").append(id).append(" [style=dotted, label=\"certifies\"];\n"));
     }
     out.append("  }\n");
   }
