@@ -71,7 +71,7 @@ final class InspectText {
       if (b.isNodeOu()) {
         sb.append(String.format("%-9s", b.kind()));
       }
-      sb.append("OU \"").append(b.ou()).append("\"  ");
+      sb.append(String.format("%-16s", "OU \"" + b.ou() + "\"")).append("  ");
       sb.append(b.certifierSource().map(s -> "certified by " + s)
           .orElse(b.problem().isPresent() ? "" : "any CA of this MSP"));
       sb.append("  from ").append(b.source());
