@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, inspect MSPs.",
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, compile policies, inspect MSPs.",
     footer = {
         "",
         "Run 'msp COMMAND --help' for a command's options and an example.",
@@ -38,6 +38,7 @@ public final class Main implements Runnable {
     m.put("generate", GenerateCommand::new);
     m.put("verify", VerifyCommand::new);
     m.put("sign", SignCommand::new);
+    m.put("policy", PolicyCommand::new);
     m.put("inspect", InspectCommand::new);
     m.put("expiry", ExpiryCommand::new);
     m.put("completion", CompletionCommand::new);

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** Every command explains itself with a runnable example, and the shell can complete them. */
 class HelpAndCompletionTest {
@@ -18,15 +21,28 @@ class HelpAndCompletionTest {
     return Main.full().getSubcommands().keySet();
   }
 
+  /** Every command path below {@code msp}, such as {@code policy compile}. */
+  private static List<String> commandPaths(CommandLine cli, String prefix, List<String> out) {
+    cli.getSubcommands().forEach((name, sub) -> {
+      out.add(prefix + name);
+      commandPaths(sub, prefix + name + " ", out);
+    });
+    return out;
+  }
+
   @Test
   void everyCommandsHelpEndsWithAnExampleOfItself() {
-    assertThat(commands()).contains("validate", "generate", "verify", "sign", "inspect", "expiry", "completion");
-    for (String name : commands()) {
-      CliRun r = CliRun.of(name, "--help");
-      assertThat(r.status()).as(name).isZero();
-      assertThat(r.out()).as(name).contains("\nExample");
+    List<String> paths = commandPaths(Main.full(), "", new ArrayList<>());
+    assertThat(paths).contains("validate", "generate", "verify", "sign", "inspect", "expiry", "completion");
+    for (String path : paths) {
+      List<String> args = new ArrayList<>(List.of(path.split(" ")));
+      args.add("--help");
+      CliRun r = CliRun.of(args.toArray(String[]::new));
+      assertThat(r.status()).as(path).isZero();
+      assertThat(r.out()).as(path).contains("\nExample");
+      String first = path.split(" ")[0];
       assertThat(r.out().substring(r.out().indexOf("\nExample")))
-          .as(name).containsPattern("\n  (source <\\()?\\./msp " + name + "\\b");
+          .as(path).containsPattern("\n  (source <\\()?\\./msp " + first + "\\b");
     }
   }
 
