@@ -53,7 +53,7 @@ class InspectCommandTest {
         "│       └── admin  admincerts/admin2.pem  [REVOKED by crls/ica-crl.pem]\n",
         "└── root CA  cacerts/spare.pem  [UNUSED]\n",
         "TLS CAs\n└── TLS root CA  tlscacerts/tlsca.pem\n",
-        "NodeOUs (enabled)\n    client   OU \"client\"  certified by intermediatecerts/ica.pem  from config.yaml:",
+        "NodeOUs (enabled)\n    client   OU \"client\"       certified by intermediatecerts/ica.pem  from config.yaml:",
         "CRLs\n    crls/ica-crl.pem  issued by intermediatecerts/ica.pem  [NEXT UPDATE DUE in 20 days]\n"
             + "        1 entry, this update 2024-01-02T00:00:00Z, next update 2030-01-21T00:00:00Z (in 20 days)\n");
     assertThat(r.out()).containsPattern(
