@@ -7,6 +7,10 @@ import io.msp4j.core.IdentityException;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspManager;
 import io.msp4j.core.MspVersion;
+import io.msp4j.core.policy.PolicyDsl;
+import io.msp4j.core.policy.PolicyResult;
+import io.msp4j.core.policy.SignaturePolicies;
+import io.msp4j.core.policy.SignedData;
 import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.X509Msps;
 import java.nio.file.Files;
@@ -16,9 +20,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks who signed a message the way a Fabric peer checks the creator of a proposal: the
- * serialized identity is routed to the MSP it names, validated with Fabric's rules, and its
- * signature over the message verified. Built from msp4j's public API only.
+ * Checks signers the way a Fabric peer does, with msp4j's public API only: the creator of a
+ * message (the serialized identity is routed to the MSP it names, validated with Fabric's rules,
+ * and its signature verified), and a set of endorsements against an endorsement policy written in
+ * Fabric's policy language.
  */
 public final class SignerCheck {
   private final MspManager msps;
@@ -49,6 +54,16 @@ public final class SignerCheck {
     id.validate();
     id.verify(message, signature);
     return id;
+  }
+
+  /**
+   * Whether {@code endorsements} satisfy {@code policy}, such as {@code AND('Org1MSP.peer',
+   * 'Org2MSP.peer')}, with Fabric's evaluation: signers deserialised by their MSP, duplicates and
+   * bad signatures dropped, principals that need a valid identity checked by its MSP.
+   */
+  public PolicyResult endorsement(String policy, List<SignedData> endorsements) {
+    return SignaturePolicies.compile(PolicyDsl.compile(policy), msps::deserialize)
+        .evaluate(endorsements);
   }
 
   /**

@@ -1,6 +1,8 @@
 package com.example.signers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.msp4j.config.MspFolderConfig;
@@ -10,10 +12,13 @@ import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
+import io.msp4j.core.policy.PolicyResult;
+import io.msp4j.core.policy.SignedData;
 import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.X509Msps;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +65,33 @@ class SignerCheckTest {
         SAMPLE.resolve("org1.example.com/users/User1@org1.example.com/msp"));
     byte[] other = "transfer 99 from A to B".getBytes(StandardCharsets.UTF_8);
     assertThrows(IdentityException.class, () -> check.signer(user1.serialize(), MESSAGE, user1.sign(other)));
+  }
+
+  private static SignedData endorsement(SigningIdentity signer) {
+    return SignedData.of(MESSAGE, signer.serialize(), signer.sign(MESSAGE));
+  }
+
+  @Test
+  void peersOfBothOrganisationsSatisfyAnAndPolicy() {
+    SigningIdentity peer1 = localSigner("Org1MSP", SAMPLE.resolve("org1.example.com/peers/peer0.org1.example.com/msp"));
+    SigningIdentity peer2 = localSigner("Org2MSP", SAMPLE.resolve("org2.example.com/peers/peer0.org2.example.com/msp"));
+    String policy = "AND('Org1MSP.peer', 'Org2MSP.peer')";
+
+    PolicyResult both = check.endorsement(policy, List.of(endorsement(peer1), endorsement(peer2)));
+    assertTrue(both.satisfied(), both.reason());
+
+    PolicyResult one = check.endorsement(policy, List.of(endorsement(peer1)));
+    assertFalse(one.satisfied());
+    assertTrue(one.reason().contains("Org2MSP"), one.reason());
+  }
+
+  @Test
+  void aRevokedMemberDoesNotCount() {
+    SigningIdentity user2 = localSigner("Org2MSP",
+        SAMPLE.resolve("org2.example.com/users/User2@org2.example.com/msp"));
+    SigningIdentity user1 = localSigner("Org2MSP",
+        SAMPLE.resolve("org2.example.com/users/User1@org2.example.com/msp"));
+    assertFalse(check.endorsement("OR('Org2MSP.member')", List.of(endorsement(user2))).satisfied());
+    assertTrue(check.endorsement("OR('Org2MSP.member')", List.of(endorsement(user1))).satisfied());
   }
 }
