@@ -83,7 +83,7 @@ final class ExpiryCommand implements Callable<Integer> {
     }
     if (entries.isEmpty() && !json) {
       out.println("nothing expires within " + DurationConverter.text(window) + " (by "
-          + clock.instant().plus(window) + ")");
+          + clock.instant().plus(window).truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + ")");
     }
     out.flush();
     return entries.isEmpty() ? ExitCodes.OK : ExitCodes.INVALID;
