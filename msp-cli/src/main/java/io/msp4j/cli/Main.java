@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, compile policies, channel configuration, inspect MSPs.",
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, policies, channel configuration, inspect MSPs.",
     footer = {
         "",
         "Run 'msp COMMAND --help' for a command's options and an example.",
