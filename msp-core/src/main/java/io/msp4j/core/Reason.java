@@ -91,4 +91,14 @@ public enum Reason {
 
   // Fabric messages as configtxlator's JSON.
   CONFIG_JSON_UNDECODABLE,
+  // What peers and orderers send: proposals, transactions, blocks.
+  PROPOSAL_MALFORMED,
+  TRANSACTION_MALFORMED,
+  TRANSACTION_TYPE_UNSUPPORTED,
+  WRONG_CHANNEL,
+  TXID_MISMATCH,
+  PROPOSAL_HASH_MISMATCH,
+  NO_ENDORSEMENTS,
+  BLOCK_MALFORMED,
+  BLOCK_DATA_HASH_MISMATCH,
 }
