@@ -342,4 +342,37 @@ class MspInspectorTest {
     assertThrows(IllegalArgumentException.class,
         () -> InspectOptions.defaults().withExpiryWindow(Duration.ofDays(-1)));
   }
+
+  @Test
+  @Tag("SETUP-PARSE-01")
+  void damagedEntriesAreShownOrListedNeverThrown() {
+    byte[] der = ica.der();
+    byte[] crl = pki.crl(ica).revoke(leaf("CN=x", ica)).build().der();
+    java.util.Random random = new java.util.Random(7);
+    for (int round = 0; round < 200; round++) {
+      byte[] c = damage(der, random);
+      byte[] l = damage(crl, random);
+      MspInspection m = inspect(Configs.of(root).rootBytes(pem("CERTIFICATE", c).getBytes())
+          .admin(leaf("CN=admin", ica)).crlBytes(l).crlBytes(pem("X509 CRL", l).getBytes())
+          .ou("COP", ica).build());
+      assertThat(m.identityCas().size() + m.problems().size()).isEqualTo(2);
+      assertThat(m.crls()).hasSize(2);
+    }
+  }
+
+  private static byte[] damage(byte[] der, java.util.Random random) {
+    byte[] out = random.nextBoolean()
+        ? java.util.Arrays.copyOf(der, random.nextInt(der.length))
+        : der.clone();
+    for (int i = random.nextInt(4); i > 0 && out.length > 0; i--) {
+      out[random.nextInt(out.length)] ^= (byte) (1 << random.nextInt(8));
+    }
+    return out;
+  }
+
+  private static String pem(String label, byte[] der) {
+    return "-----BEGIN " + label + "-----\n"
+        + java.util.Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+        + "\n-----END " + label + "-----\n";
+  }
 }

@@ -79,11 +79,20 @@ final class IssuerLinks {
         .forEach(ordered::add);
     sameName.stream().filter(ca -> !ordered.contains(ca)).forEach(ordered::add);
     for (InspectedEntry ca : ordered) {
-      if (paths.checkSignatureFrom(e.cert(), ca.cert()) == null) {
+      if (signedBy(e, ca, paths)) {
         return ca;
       }
     }
     return null;
+  }
+
+  /** Whether {@code ca} may have signed {@code e}; a key that cannot check anything has not. */
+  private static boolean signedBy(InspectedEntry e, InspectedEntry ca, PathBuilder paths) {
+    try {
+      return paths.checkSignatureFrom(e.cert(), ca.cert()) == null;
+    } catch (RuntimeException unusableKey) {
+      return false;
+    }
   }
 
   /** Cross-signed CAs can point at each other; such an entry loses its parent. */
