@@ -91,6 +91,17 @@ public enum Reason {
 
   // Fabric messages as configtxlator's JSON.
   CONFIG_JSON_UNDECODABLE,
+
+  // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
+  CONFIG_BLOCK_MALFORMED,
+  NOT_A_CONFIG_BLOCK,
+  CHANNEL_CONFIG_INVALID,
+  ORG_GROUP_INVALID,
+  MSP_TYPE_UNSUPPORTED,
+  MSP_ID_EMPTY,
+  MSP_ID_CONFLICT,
+  POLICY_NOT_FOUND,
+
   // What peers and orderers send: proposals, transactions, blocks.
   PROPOSAL_MALFORMED,
   TRANSACTION_MALFORMED,
