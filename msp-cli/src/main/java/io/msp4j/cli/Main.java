@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, policies, channel configuration, inspect MSPs.",
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, policies, channel configuration, block checks, inspect MSPs.",
     footer = {
         "",
         "Run 'msp COMMAND --help' for a command's options and an example.",
@@ -40,6 +40,7 @@ public final class Main implements Runnable {
     m.put("sign", SignCommand::new);
     m.put("policy", PolicyCommand::new);
     m.put("configtx", ConfigtxCommand::commandLine);
+    m.put("block", BlockCommand::new);
     m.put("inspect", InspectCommand::new);
     m.put("expiry", ExpiryCommand::new);
     m.put("completion", CompletionCommand::new);

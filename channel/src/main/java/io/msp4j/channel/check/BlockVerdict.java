@@ -14,8 +14,8 @@ import java.util.Optional;
  *     signatures pass
  * @param transactions a verdict per transaction, in block order (empty when the data could not
  *     be read)
- * @param note what was not checked and why (the genesis block carries no orderer signatures: it
- *     is the trust anchor), or empty
+ * @param note what was not checked and why, or empty: the genesis block (number 0) is the
+ *     channel's trust anchor, which Fabric does not verify, so nothing in it is checked
  */
 public record BlockVerdict(
     long number,

@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param txId its transaction ID, or "" when the header does not decode
  * @param type its header type name (such as {@code ENDORSER_TRANSACTION}), or "" when unknown
  * @param creator the creator, when the header names one
- * @param endorsers the endorsers checked, in order (empty for other than endorser transactions)
+ * @param endorsers the endorsers, in order, up to the first one refused (empty for other than
+ *     endorser transactions)
  * @param refusal the first reason it is refused; empty when it passes every check
  */
 public record TransactionVerdict(

@@ -46,16 +46,19 @@ import org.hyperledger.fabric.protos.peer.TransactionAction;
 
 /**
  * Builds proposals, endorsed transactions and blocks the way a client, peers and an orderer
- * assemble them, signed by the fixture's identities.
+ * assemble them, signed by the given identities (shared with msp-cli's tests through the test jar).
  */
-final class Messages {
+public final class Messages {
   private int nonces;
+
+  /** A builder whose nonces start at 0. */
+  public Messages() {}
 
   private ByteString nonce() {
     return ByteString.copyFrom("nonce-" + nonces++, StandardCharsets.US_ASCII);
   }
 
-  static byte[] sha256(ByteString... parts) {
+  public static byte[] sha256(ByteString... parts) {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
       for (ByteString p : parts) {
@@ -68,9 +71,9 @@ final class Messages {
   }
 
   /** A proposal's parts: channel header, signature header, chaincode proposal payload. */
-  record Parts(ChannelHeader channelHeader, SignatureHeader signatureHeader, ChaincodeProposalPayload payload) {}
+  public record Parts(ChannelHeader channelHeader, SignatureHeader signatureHeader, ChaincodeProposalPayload payload) {}
 
-  Parts parts(SigningIdentity creator, String channel) {
+  public Parts parts(SigningIdentity creator, String channel) {
     ByteString creatorBytes = ByteString.copyFrom(creator.serialize());
     ByteString nonce = nonce();
     ChannelHeader ch = ChannelHeader.newBuilder()
@@ -90,7 +93,7 @@ final class Messages {
     return new Parts(ch, sh, cpp);
   }
 
-  static SignedProposal proposal(Parts p, SigningIdentity signer) {
+  public static SignedProposal proposal(Parts p, SigningIdentity signer) {
     ByteString bytes = Proposal.newBuilder()
         .setHeader(Header.newBuilder().setChannelHeader(p.channelHeader().toByteString())
             .setSignatureHeader(p.signatureHeader().toByteString()).build().toByteString())
@@ -101,7 +104,7 @@ final class Messages {
   }
 
   /** An endorsed transaction: the proposal's parts, endorsed by each of {@code endorsers}, signed by {@code creator}. */
-  static Envelope transaction(Parts p, SigningIdentity creator, SigningIdentity... endorsers) {
+  public static Envelope transaction(Parts p, SigningIdentity creator, SigningIdentity... endorsers) {
     ByteString ch = p.channelHeader().toByteString();
     ByteString sh = p.signatureHeader().toByteString();
     ByteString cpp = p.payload().toByteString();
@@ -124,14 +127,14 @@ final class Messages {
         .setData(tx).build(), creator);
   }
 
-  static Envelope signed(Payload payload, SigningIdentity signer) {
+  public static Envelope signed(Payload payload, SigningIdentity signer) {
     ByteString bytes = payload.toByteString();
     return Envelope.newBuilder().setPayload(bytes)
         .setSignature(ByteString.copyFrom(signer.sign(bytes.toByteArray()))).build();
   }
 
   /** The block header's DER: SEQUENCE { INTEGER number, OCTET STRING previous, OCTET STRING data }. */
-  static ByteString headerDer(BlockHeader h) {
+  public static ByteString headerDer(BlockHeader h) {
     ASN1Encodable[] f = {new ASN1Integer(BigInteger.valueOf(h.getNumber())),
         new DEROctetString(h.getPreviousHash().toByteArray()), new DEROctetString(h.getDataHash().toByteArray())};
     try {
@@ -142,7 +145,7 @@ final class Messages {
   }
 
   /** A block of these transactions with its data hash, signed by each of {@code signers}. */
-  static Block block(long number, List<ByteString> data, SigningIdentity... signers) {
+  public static Block block(long number, List<ByteString> data, SigningIdentity... signers) {
     BlockHeader header = BlockHeader.newBuilder().setNumber(number)
         .setPreviousHash(ByteString.copyFrom(sha256(ByteString.copyFromUtf8("previous " + number))))
         .setDataHash(ByteString.copyFrom(sha256(data.toArray(ByteString[]::new))))
@@ -151,7 +154,7 @@ final class Messages {
   }
 
   /** The block with its SIGNATURES metadata made by {@code signers} over its header as it stands. */
-  static Block sign(Block unsigned, SigningIdentity... signers) {
+  public static Block sign(Block unsigned, SigningIdentity... signers) {
     ByteString value = LastConfig.newBuilder().setIndex(0).build().toByteString();
     Metadata.Builder md = Metadata.newBuilder().setValue(value);
     int i = 0;

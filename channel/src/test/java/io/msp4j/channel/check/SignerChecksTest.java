@@ -112,7 +112,8 @@ class SignerChecksTest {
     assertThat(r.reason()).isEqualTo(Reason.REVOKED);
     assertThat(r.rule()).isEqualTo("VALIDATE-CRL-02");
     assertThat(r.message()).startsWith("endorsement[1] Org2MSP CN=peer1.org2.example.com,OU=peer,C=US is not valid");
-    assertThat(t.endorsers()).extracting(Signer::subject).containsExactly("CN=peer0.org1.example.com,OU=peer,C=US");
+    assertThat(t.endorsers()).extracting(Signer::subject)
+        .containsExactly("CN=peer0.org1.example.com,OU=peer,C=US", "CN=peer1.org2.example.com,OU=peer,C=US");
   }
 
   @Test

@@ -45,13 +45,15 @@ public final class BlockChecker {
   private static final int METADATA_ENTRIES = 5;
 
   private final EnvelopeChecker envelopes;
+  private final SignerCheck signerCheck;
   private final Policy blockValidation;
   /** BFT consenters by ID, as serialized identities; null when the channel is not BFT. */
   private final Map<Integer, ByteString> consenters;
 
-  BlockChecker(EnvelopeChecker envelopes, Policy blockValidation,
+  BlockChecker(EnvelopeChecker envelopes, SignerCheck signerCheck, Policy blockValidation,
       Map<Integer, ByteString> consenters) {
     this.envelopes = envelopes;
+    this.signerCheck = signerCheck;
     this.blockValidation = blockValidation;
     this.consenters = consenters;
   }
@@ -59,27 +61,24 @@ public final class BlockChecker {
   public BlockVerdict check(Block block) {
     long number = block.getHeader().getNumber();
     List<Signer> signers = new ArrayList<>();
-    Optional<String> note = Optional.empty();
     Refusal refusal = null;
     try {
+      if (block.hasHeader() && number == 0) {
+        // A peer starts from the genesis block; nothing verifies it.
+        return new BlockVerdict(0, List.of(), Optional.empty(), List.of(), Optional.of(
+            "the genesis block is the channel's trust anchor: Fabric does not verify it"));
+      }
       structure(block);
       dataHash(block);
-      if (number == 0 && signatureCount(block) == 0) {
-        note = Optional.of("the genesis block carries no orderer signatures: it is the channel's "
-            + "trust anchor, not checked against it");
-      } else {
-        signatures(block, signers);
-      }
+      signatures(block, signers);
     } catch (Refused r) {
       refusal = r.refusal();
     }
     List<TransactionVerdict> txs = new ArrayList<>();
-    if (number != 0) {
-      for (int i = 0; i < block.getData().getDataCount(); i++) {
-        txs.add(transaction(i, block.getData().getData(i)));
-      }
+    for (int i = 0; i < block.getData().getDataCount(); i++) {
+      txs.add(transaction(i, block.getData().getData(i)));
     }
-    return new BlockVerdict(number, signers, Optional.ofNullable(refusal), txs, note);
+    return new BlockVerdict(number, signers, Optional.ofNullable(refusal), txs, Optional.empty());
   }
 
   private TransactionVerdict transaction(int index, ByteString raw) {
@@ -161,14 +160,6 @@ public final class BlockChecker {
     }
   }
 
-  private static int signatureCount(Block block) {
-    try {
-      return Metadata.parseFrom(block.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE))
-          .getSignaturesCount();
-    } catch (InvalidProtocolBufferException e) {
-      return -1;
-    }
-  }
 
   /** protoutil.BlockSignatureVerifier, then the BlockValidation policy over the signatures. */
   private void signatures(Block block, List<Signer> signers) throws Refused {
@@ -193,7 +184,7 @@ public final class BlockChecker {
         identity = sh.getCreator();
         signedBytes = md.getValue().concat(s.getSignatureHeader()).concat(header);
       }
-      signers.add(SignerCheck.named(identity));
+      signers.add(signerCheck.describe(identity));
       signed.add(SignedData.of(signedBytes.toByteArray(), identity.toByteArray(),
           s.getSignature().toByteArray()));
     }

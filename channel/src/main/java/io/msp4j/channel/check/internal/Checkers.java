@@ -20,6 +20,7 @@ public final class Checkers {
 
   public static BlockChecker blocks(IdentityDeserializer msps, Optional<String> channelId,
       Policy blockValidation, Map<Integer, ByteString> consenters) {
-    return new BlockChecker(envelopes(msps, channelId), blockValidation, consenters);
+    return new BlockChecker(envelopes(msps, channelId), new SignerCheck(msps), blockValidation,
+        consenters);
   }
 }

@@ -87,8 +87,8 @@ public final class EnvelopeChecker {
       throw new Refused("TX-HEADER-01", Reason.WRONG_CHANNEL,
           "the transaction is for channel '" + ch.getChannelId() + "', not '" + channelId.get() + "'");
     }
-    seen.creator = signers.check("TX-CREATOR-01", "creator", sh.getCreator(), env.getPayload(),
-        env.getSignature());
+    seen.creator = signers.describe(sh.getCreator());
+    signers.check("TX-CREATOR-01", "creator", sh.getCreator(), env.getPayload(), env.getSignature());
     if (type == HeaderType.CONFIG) {
       return;
     }
@@ -135,8 +135,9 @@ public final class EnvelopeChecker {
     }
     for (int i = 0; i < endorsements.size(); i++) {
       Endorsement e = endorsements.get(i);
-      seen.endorsers.add(signers.check("TX-ENDORSEMENT-01", "endorsement[" + i + "]", e.getEndorser(),
-          prpBytes.concat(e.getEndorser()), e.getSignature()));
+      seen.endorsers.add(signers.describe(e.getEndorser()));
+      signers.check("TX-ENDORSEMENT-01", "endorsement[" + i + "]", e.getEndorser(),
+          prpBytes.concat(e.getEndorser()), e.getSignature());
     }
   }
 

@@ -85,8 +85,8 @@ public final class ProposalChecker {
     if (sp.getSignature().isEmpty()) {
       throw malformed("the signature is empty");
     }
-    creator[0] = signers.check("PROPOSAL-02", "creator", sh.getCreator(), sp.getProposalBytes(),
-        sp.getSignature());
+    creator[0] = signers.describe(sh.getCreator());
+    signers.check("PROPOSAL-02", "creator", sh.getCreator(), sp.getProposalBytes(), sp.getSignature());
   }
 
   private static Refused malformed(String message) {

@@ -33,6 +33,19 @@ final class SignerCheck {
   }
 
   /**
+   * The signer as far as the MSPs can tell without judging it: its certificate's subject when it
+   * deserialises, else the MSP ID it names.
+   */
+  Signer describe(ByteString serialized) {
+    try {
+      Identity id = msps.deserialize(serialized.toByteArray());
+      return new Signer(id.mspId(), id.certificate().subject(), id.certificate().serialHex());
+    } catch (RuntimeException e) {
+      return named(serialized);
+    }
+  }
+
+  /**
    * Checks the signer and returns it.
    *
    * @param check the check ID a failure is reported under
