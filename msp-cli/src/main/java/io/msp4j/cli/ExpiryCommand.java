@@ -1,6 +1,6 @@
 package io.msp4j.cli;
 
-import io.msp4j.core.MspSetupException;
+import io.msp4j.core.MspException;
 import io.msp4j.x509.inspect.ExpiryEntry;
 import io.msp4j.x509.inspect.InspectOptions;
 import io.msp4j.x509.inspect.MspInspector;
@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,15 +65,20 @@ final class ExpiryCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Clock clock = now == null ? Clock.systemUTC() : Clock.fixed(now, ZoneOffset.UTC);
+    Optional<String> problem = inputs.problem();
+    if (problem.isPresent()) {
+      err.println("msp expiry: " + problem.get());
+      return ExitCodes.USAGE;
+    }
     List<ExpiryEntry> entries = new ArrayList<>();
     List<MspInputs.Loaded> loaded;
     try {
-      loaded = inputs.load();
+      loaded = inputs.load().msps();
       for (MspInputs.Loaded msp : loaded) {
         entries.addAll(MspInspector.inspect(
             msp.config(), new InspectOptions(clock, window, msp.sources())).expiring());
       }
-    } catch (MspSetupException e) {
+    } catch (MspException e) {
       err.println("msp expiry: cannot read the MSP [" + e.rule() + "] " + e.detail());
       err.flush();
       return ExitCodes.SETUP_FAILED;

@@ -1,5 +1,7 @@
 package io.msp4j.cli;
 
+import io.msp4j.channel.Channel;
+import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.x509.inspect.InspectOptions;
@@ -11,7 +13,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -76,17 +81,24 @@ final class InspectCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    List<MspInputs.Loaded> loaded;
+    Optional<String> problem = inputs.problem();
+    if (problem.isPresent()) {
+      err.println("msp inspect: " + problem.get());
+      return ExitCodes.USAGE;
+    }
+    MspInputs.Inputs read;
     try {
-      loaded = inputs.load();
-    } catch (MspSetupException e) {
+      read = inputs.load();
+    } catch (MspException e) {
       err.println("msp inspect: cannot read the MSP [" + e.rule() + "] " + e.detail());
       err.flush();
       return ExitCodes.SETUP_FAILED;
     }
+    List<MspInputs.Loaded> loaded = read.msps();
     Clock clock = now == null ? Clock.systemUTC() : Clock.fixed(now, ZoneOffset.UTC);
     List<MspInspection> inspections = new ArrayList<>();
     List<String> texts = new ArrayList<>();
+    List<Object> jsons = new ArrayList<>();
     for (MspInputs.Loaded msp : loaded) {
       MspInspection m;
       try {
@@ -100,12 +112,23 @@ final class InspectCommand implements Callable<Integer> {
       inspections.add(m);
       if (format.json) {
         texts.add(Json.write(InspectJson.of(msp.where(), m, setup)));
+        jsons.add(InspectJson.of(msp.where(), m, setup));
       } else if (!format.dot) {
         texts.add(InspectText.render(msp.where(), m, setup));
       }
     }
     if (format.dot) {
       out.print(InspectDot.render(inspections));
+    } else if (read.channel().isPresent()) {
+      Channel channel = read.channel().get();
+      List<PolicyTreeText.Entry> policies =
+          PolicyTreeText.entries(channel.config().getChannelGroup());
+      if (format.json) {
+        out.println(Json.write(channelJson(channel, jsons, policies)));
+      } else {
+        out.print(channelHeading(channel) + "\n" + String.join("\n", texts) + "\npolicies\n"
+            + PolicyTreeText.text(policies));
+      }
     } else if (format.json) {
       texts.forEach(out::println);
     } else {
@@ -113,5 +136,22 @@ final class InspectCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  private static String channelHeading(Channel channel) {
+    return "channel " + channel.channelId().orElse("(no channel ID)") + ", config sequence "
+        + Long.toUnsignedString(channel.sequence()) + ", MSP version " + channel.mspVersion().label()
+        + ", " + channel.orgs().size() + " organisations\n";
+  }
+
+  private static Map<String, Object> channelJson(
+      Channel channel, List<Object> msps, List<PolicyTreeText.Entry> policies) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("channel_id", channel.channelId().orElse(null));
+    o.put("sequence", Long.toUnsignedString(channel.sequence()));
+    o.put("msp_version", channel.mspVersion().label());
+    o.put("msps", msps);
+    o.put("policies", PolicyTreeText.json(policies));
+    return o;
   }
 }
