@@ -40,12 +40,15 @@ import picocli.CommandLine.Spec;
             + "CRLs; for each certificate its subject, serial, key type and validity, marked "
             + "REVOKED (by which CRL), EXPIRED, EXPIRING (within --within), NOT YET VALID or "
             + "UNUSED (an identity CA nothing in the configuration depends on). The first lines "
-            + "say whether the MSP sets up."},
+            + "say whether the MSP sets up. With --block: every organisation of the channel (or "
+            + "those of --msp-id) at the version its capabilities imply, then the channel's policy "
+            + "tree, each policy as configtx.yaml writes it."},
     footer = {
         "",
         "Example:",
         "  ./msp inspect --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP",
-        "  ./msp inspect --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --dot | dot -Tsvg > org2.svg"
+        "  ./msp inspect --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --dot | dot -Tsvg > org2.svg",
+        "  ./msp inspect --block channel-config.block --msp-id Org1MSP"
     })
 final class InspectCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
