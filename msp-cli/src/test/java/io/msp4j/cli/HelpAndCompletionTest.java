@@ -69,8 +69,8 @@ class HelpAndCompletionTest {
     assertThat(r.status()).isZero();
     assertThat(r.out()).startsWith("#!/usr/bin/env bash");
     assertThat(r.out()).contains("complete -F _complete_msp", "inspect", "expiry", "--within", "--msp-dir", "--verbose");
-    Path bash = Path.of("/bin/bash");
-    if (Files.isExecutable(bash)) {
+    Path bash = OnPath.find("bash").orElse(null);
+    if (bash != null) {
       Path script = Files.writeString(tmp.resolve("msp-completion.bash"), r.out(), StandardCharsets.UTF_8);
       Process p = new ProcessBuilder(bash.toString(), "-n", script.toString()).redirectErrorStream(true).start();
       assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();

@@ -122,8 +122,8 @@ class InspectCommandTest {
 
   /** Where Graphviz is installed, it must accept the graph too. */
   private void renderWithGraphvizIfPresent(String dot) throws IOException, InterruptedException {
-    Path bin = Path.of("/usr/bin/dot");
-    if (!Files.isExecutable(bin)) {
+    Path bin = OnPath.find("dot").orElse(null);
+    if (bin == null) {
       return;
     }
     Path in = Files.writeString(tmp.resolve("msp.dot"), dot, StandardCharsets.UTF_8);
