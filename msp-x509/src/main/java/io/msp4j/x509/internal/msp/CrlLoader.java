@@ -29,14 +29,7 @@ final class CrlLoader {
   private CrlLoader() {}
 
   static RevocationList load(String source, byte[] bytes) {
-    byte[] der = bytes;
-    if (bytes.length >= PEM_PREFIX.length
-        && Arrays.equals(bytes, 0, PEM_PREFIX.length, PEM_PREFIX, 0, PEM_PREFIX.length)) {
-      Optional<PemBlock> block = GoPem.decode(bytes);
-      if (block.isPresent() && block.get().type().equals("X509 CRL")) {
-        der = block.get().bytes();
-      }
-    }
+    byte[] der = derOf(bytes);
     CrlParser.Parsed crl;
     try {
       crl = CrlParser.parse(der);
@@ -58,5 +51,20 @@ final class CrlLoader {
       }
     }
     return RevocationList.of(source, crl, signature);
+  }
+
+  /**
+   * The bytes Fabric hands to the CRL parser: the body of a PEM {@code X509 CRL} block that starts
+   * at the first byte, or the bytes themselves.
+   */
+  static byte[] derOf(byte[] bytes) {
+    if (bytes.length >= PEM_PREFIX.length
+        && Arrays.equals(bytes, 0, PEM_PREFIX.length, PEM_PREFIX, 0, PEM_PREFIX.length)) {
+      Optional<PemBlock> block = GoPem.decode(bytes);
+      if (block.isPresent() && block.get().type().equals("X509 CRL")) {
+        return block.get().bytes();
+      }
+    }
+    return bytes;
   }
 }
