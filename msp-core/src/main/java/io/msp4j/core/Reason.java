@@ -102,6 +102,17 @@ public enum Reason {
   MSP_ID_CONFLICT,
   POLICY_NOT_FOUND,
 
+  // What peers and orderers send: proposals, transactions, blocks.
+  PROPOSAL_MALFORMED,
+  TRANSACTION_MALFORMED,
+  TRANSACTION_TYPE_UNSUPPORTED,
+  WRONG_CHANNEL,
+  TXID_MISMATCH,
+  PROPOSAL_HASH_MISMATCH,
+  NO_ENDORSEMENTS,
+  BLOCK_MALFORMED,
+  BLOCK_DATA_HASH_MISMATCH,
+
   // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
   // or more numerous than anything Fabric's tools make.
   LIMIT_EXCEEDED,
