@@ -74,6 +74,11 @@ public enum Reason {
   SIGNING_FAILED,
   NOT_WELL_FORMED,
 
+  // Policies (spec section 10).
+  POLICY_DSL_SYNTAX,
+  POLICY_DSL_PRINCIPAL,
+  POLICY_DSL_COUNT,
+
   // Channel configuration updates (spec section 11).
   UPDATE_MALFORMED,
   UPDATE_WRONG_TYPE,
