@@ -11,8 +11,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     subcommands = {
       ComputeUpdateCommand.class,
-      SignUpdateCommand.class,
-      CheckUpdateCommand.class
+      SignUpdateCommand.class
     })
 final class ConfigtxCommand implements Runnable {
   @Spec CommandSpec spec;

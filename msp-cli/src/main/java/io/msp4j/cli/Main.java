@@ -30,6 +30,7 @@ public final class Main implements Runnable {
     m.put("generate", GenerateCommand::new);
     m.put("verify", VerifyCommand::new);
     m.put("sign", SignCommand::new);
+    m.put("configtx", ConfigtxCommand::new);
     return Collections.unmodifiableMap(m);
   }
 
