@@ -32,7 +32,7 @@ final class ComputeUpdateCommand implements Callable<Integer> {
   Path block;
 
   @Option(names = "--config", required = true, paramLabel = "NEW.block",
-      description = "A config block holding the new config.")
+      description = "The new config: a config block or a common.Config.")
   Path config;
 
   @Option(names = "--output", required = true, paramLabel = "FILE",
@@ -47,7 +47,7 @@ final class ComputeUpdateCommand implements Callable<Integer> {
     ConfigInputs next;
     try {
       current = ConfigInputs.fromBlock(Files.readAllBytes(block));
-      next = ConfigInputs.fromBlock(Files.readAllBytes(config));
+      next = ConfigInputs.fromBlockOrConfig(Files.readAllBytes(config));
     } catch (IOException e) {
       err.println("msp configtx compute-update: cannot read: " + e.getMessage());
       return e instanceof InvalidProtocolBufferException ? ExitCodes.SETUP_FAILED

@@ -13,6 +13,26 @@ import org.hyperledger.fabric.protos.common.Payload;
 /** A config block read for the configtx commands: the channel ID and the config it carries. */
 record ConfigInputs(String channelId, Config config) {
 
+  /**
+   * Reads a config block, or a bare {@code common.Config} (then the channel ID is empty), as
+   * {@code configtxlator proto_encode --type common.Config} writes it.
+   */
+  static ConfigInputs fromBlockOrConfig(byte[] bytes) throws InvalidProtocolBufferException {
+    try {
+      return fromBlock(bytes);
+    } catch (InvalidProtocolBufferException e) {
+      try {
+        Config c = Config.parseFrom(bytes);
+        if (c.hasChannelGroup()) {
+          return new ConfigInputs("", c);
+        }
+      } catch (InvalidProtocolBufferException again) {
+        // Report the block reading.
+      }
+      throw e;
+    }
+  }
+
   /** Reads a config block (its first transaction must be a CONFIG envelope). */
   static ConfigInputs fromBlock(byte[] bytes) throws InvalidProtocolBufferException {
     Block block = Block.parseFrom(bytes);
