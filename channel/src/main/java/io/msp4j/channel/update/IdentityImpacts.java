@@ -42,6 +42,38 @@ public final class IdentityImpacts {
     return List.copyOf(out);
   }
 
+  /**
+   * Gives a bare certificate the MSP ID of the first MSP, over the managers in order, that accepts
+   * it as a valid identity, or else the first that deserialises it.
+   *
+   * @return the serialized identity, or empty when no MSP recognises the certificate
+   */
+  public static java.util.Optional<byte[]> resolve(byte[] pem, MspManager... managers) {
+    String deserialisable = null;
+    for (MspManager m : managers) {
+      for (Msp msp : m.msps().values()) {
+        Identity id;
+        try {
+          id = msp.deserialize(serialized(msp.id(), pem));
+        } catch (MspException e) {
+          continue;
+        }
+        try {
+          msp.validate(id);
+          return java.util.Optional.of(serialized(msp.id(), pem));
+        } catch (MspException e) {
+          deserialisable = deserialisable == null ? msp.id() : deserialisable;
+        }
+      }
+    }
+    return java.util.Optional.ofNullable(deserialisable).map(id -> serialized(id, pem));
+  }
+
+  private static byte[] serialized(String mspId, byte[] pem) {
+    return SerializedIdentity.newBuilder().setMspid(mspId)
+        .setIdBytes(com.google.protobuf.ByteString.copyFrom(pem)).build().toByteArray();
+  }
+
   /** The standing of one serialized identity in a channel's MSPs. */
   public static IdentityStanding standing(byte[] serialized, MspManager msps) {
     Identity id;

@@ -77,7 +77,7 @@ public final class UpdateChecker {
           auth.proposed(), changes, List.of(), List.of());
     }
     warnings.addAll(unresolvedModPolicies(auth.decisions(), loaded));
-    List<KnownIdentity> all = allKnown(request, known, next);
+    List<KnownIdentity> all = allKnown(request, resolved(known, loaded), next);
     List<IdentityImpact> impact = IdentityImpacts.of(all, current.mspManager(),
         loaded.mspManager()).stream().filter(IdentityImpact::changed).toList();
     List<Lockout> lockouts = LockoutGuard.check(current.config(), next, all,
@@ -98,6 +98,20 @@ public final class UpdateChecker {
         out.add(d.ref() + " is written with mod_policy '" + mp + "', which names no policy of the "
             + "new config: nobody will be able to modify it (CONFIGTX-UPDATE-15)");
       }
+    }
+    return out;
+  }
+
+  /** Bare certificates given their MSP ID; those no MSP recognises are left out. */
+  private List<KnownIdentity> resolved(List<KnownIdentity> known, ChannelView loaded) {
+    List<KnownIdentity> out = new ArrayList<>(known.size());
+    for (KnownIdentity k : known) {
+      if (!k.certificateOnly()) {
+        out.add(k);
+        continue;
+      }
+      IdentityImpacts.resolve(k.serialized(), current.mspManager(), loaded.mspManager())
+          .ifPresent(id -> out.add(new KnownIdentity(k.label(), id)));
     }
     return out;
   }
