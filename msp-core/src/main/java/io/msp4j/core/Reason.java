@@ -78,6 +78,9 @@ public enum Reason {
   POLICY_DSL_SYNTAX,
   POLICY_DSL_PRINCIPAL,
   POLICY_DSL_COUNT,
+  POLICY_INVALID,
+  POLICY_NOT_SATISFIED,
+  IMPLICIT_META_INVALID,
 
   // Channel configuration updates (spec section 11).
   UPDATE_MALFORMED,
