@@ -1,23 +1,44 @@
 package io.msp4j.cli;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
-/** {@code msp configtx}: channel configuration tools (updates: compute, sign, check). */
+/**
+ * {@code msp configtx}: the group of commands that work on configtx.yaml and channel
+ * configuration. A new subcommand is added to {@link #SUBCOMMANDS}.
+ */
 @Command(
     name = "configtx",
-    description = "Channel configuration tools: compute, sign and check config updates.",
     mixinStandardHelpOptions = true,
-    subcommands = {
-      ComputeUpdateCommand.class,
-      SignUpdateCommand.class
-    })
-final class ConfigtxCommand implements Runnable {
-  @Spec CommandSpec spec;
+    description = "Channel configuration tools (configtx.yaml, config groups, config updates).")
+public final class ConfigtxCommand implements Runnable {
+
+  /** The subcommands, in the order help lists them. */
+  static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Supplier<Object>> subcommands() {
+    Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+    m.put("print-org", PrintOrgCommand::new);
+    m.put("compute-update", ComputeUpdateCommand::new);
+    m.put("sign", SignUpdateCommand::new);
+    return Collections.unmodifiableMap(m);
+  }
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** The command line of this group with its subcommands registered. */
+  static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new ConfigtxCommand());
+    SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+    return cli;
+  }
 
   @Override
   public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+    spec.commandLine().usage(spec.commandLine().getErr());
   }
 }

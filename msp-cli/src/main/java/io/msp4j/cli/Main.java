@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, compile policies.")
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, compile policies, channel configuration.")
 public final class Main implements Runnable {
 
   /**
@@ -31,7 +31,7 @@ public final class Main implements Runnable {
     m.put("verify", VerifyCommand::new);
     m.put("sign", SignCommand::new);
     m.put("policy", PolicyCommand::new);
-    m.put("configtx", ConfigtxCommand::new);
+    m.put("configtx", ConfigtxCommand::commandLine);
     return Collections.unmodifiableMap(m);
   }
 

@@ -82,6 +82,16 @@ public enum Reason {
   POLICY_NOT_SATISFIED,
   IMPLICIT_META_INVALID,
 
+  // configtx.yaml and the channel org groups built from it (spec section 9).
+  CONFIGTX_NOT_FOUND,
+  CONFIGTX_INVALID,
+  CONFIGTX_ORG_NOT_FOUND,
+  CONFIGTX_POLICY_INVALID,
+  CONFIGTX_MSP_TYPE_UNSUPPORTED,
+
+  // Fabric messages as configtxlator's JSON.
+  CONFIG_JSON_UNDECODABLE,
+
   // Channel configuration updates (spec section 11).
   UPDATE_MALFORMED,
   UPDATE_WRONG_TYPE,
