@@ -108,6 +108,56 @@ class ConfigtxUpdateCommandsTest {
   }
 
   @Test
+  @Tag("ENCODE-07")
+  void orgOfConfigtxYamlReplacesTheChannelsGroupOrJoinsWhereConfigtxgenPrintsIt()
+      throws Exception {
+    Path yaml = tmp.resolve("configtx.yaml");
+    Files.writeString(yaml, """
+        Organizations:
+          - Name: Org1
+            ID: Org1MSP
+            MSPDir: %s
+            Policies:
+              Readers: {Type: Signature, Rule: "OR('Org1MSP.member')"}
+              Writers: {Type: Signature, Rule: "OR('Org1MSP.member')"}
+              Admins: {Type: Signature, Rule: "OR('Org1MSP.admin')"}
+          - Name: Org9
+            ID: Org9MSP
+            MSPDir: %s
+            Policies:
+              Readers: {Type: Signature, Rule: "OR('Org9MSP.member')"}
+              Writers: {Type: Signature, Rule: "OR('Org9MSP.member')"}
+              Admins: {Type: Signature, Rule: "OR('Org9MSP.admin')"}
+        """.formatted(org1.mspDir(), org1.mspDir()));
+    Path replaced = tmp.resolve("replaced.pb");
+    CliRun c = CliRun.of("configtx", "compute-update", "--block", current.toString(),
+        "--configtx", yaml.toString(), "--org", "Org1", "--output", replaced.toString());
+    assertThat(c.status()).as(c.err()).isZero();
+    ConfigGroup org1Write = ConfigUpdateRequest.parse(Files.readAllBytes(replaced)).update()
+        .getWriteSet().getGroupsOrThrow("Application").getGroupsOrThrow("Org1");
+    // The policies are new, AnchorPeers is gone (the yaml has none): Org1 is bumped.
+    assertThat(org1Write.getVersion()).isEqualTo(1);
+    assertThat(org1Write.getPoliciesMap()).containsKeys("Readers", "Writers", "Admins");
+    assertThat(org1Write.getValuesMap()).containsOnlyKeys("MSP");
+
+    Path added = tmp.resolve("added.pb");
+    assertThat(CliRun.of("configtx", "compute-update", "--block", current.toString(),
+        "--configtx", yaml.toString(), "--org", "Org9", "--output", added.toString()).status())
+        .isZero();
+    ConfigGroup app = ConfigUpdateRequest.parse(Files.readAllBytes(added)).update()
+        .getWriteSet().getGroupsOrThrow("Application");
+    assertThat(app.getGroupsOrThrow("Org9").getVersion()).isZero();
+    assertThat(app.getVersion()).isEqualTo(1);
+
+    CliRun missing = CliRun.of("configtx", "compute-update", "--block", current.toString(),
+        "--configtx", yaml.toString(), "--org", "Nobody", "--output", added.toString());
+    assertThat(missing.status()).isEqualTo(2);
+    assertThat(missing.err()).contains("Nobody");
+    assertThat(CliRun.of("configtx", "compute-update", "--block", current.toString(),
+        "--configtx", yaml.toString(), "--output", added.toString()).status()).isEqualTo(3);
+  }
+
+  @Test
   @Tag("CONFIGTX-UPDATE-07")
   void identicalConfigsExitOne() {
     CliRun c = CliRun.of("configtx", "compute-update", "--block", current.toString(), "--config",
