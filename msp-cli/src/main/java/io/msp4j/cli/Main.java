@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, compile policies, channel configuration.")
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, policies, channel configuration.")
 public final class Main implements Runnable {
 
   /**
