@@ -36,7 +36,10 @@ public final class IdentityImpacts {
         // Reported as invalid by both standings below.
       }
       IdentityStanding b = standing(bytes, before);
-      IdentityStanding a = standing(bytes, after);
+      // The same MSP object in both configs (an org the update left alone) judges alike.
+      Msp was = before.msps().get(mspId);
+      IdentityStanding a = was != null && was == after.msps().get(mspId)
+          ? b : standing(bytes, after);
       out.add(new IdentityImpact(k.label(), mspId, subject(bytes, before, after), b, a));
     }
     return List.copyOf(out);

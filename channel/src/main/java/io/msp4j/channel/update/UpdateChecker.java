@@ -59,6 +59,19 @@ public final class UpdateChecker {
    * update's signers and the current admin certificates of changed orgs are added to them.
    */
   public UpdateReport check(ConfigUpdateRequest request, List<KnownIdentity> known) {
+    return run(request, known, true);
+  }
+
+  /**
+   * The ordering service's verdict only: authorisation, the proposed config loaded and compared
+   * with the current one; no change report, impact or lock-out guard (their lists are empty).
+   */
+  public UpdateReport verdict(ConfigUpdateRequest request) {
+    return run(request, List.of(), false);
+  }
+
+  private UpdateReport run(ConfigUpdateRequest request, List<KnownIdentity> known,
+      boolean report) {
     UpdateCheck auth = validator.check(request, current.modPolicies());
     List<String> warnings = new ArrayList<>(auth.warnings());
     if (!auth.accepted()) {
@@ -67,7 +80,7 @@ public final class UpdateChecker {
     }
     ConfigEnvelope proposed = auth.proposed().orElseThrow();
     Config next = proposed.getConfig();
-    List<MspChange> changes = MspChanges.between(current.config(), next);
+    List<MspChange> changes = report ? MspChanges.between(current.config(), next) : List.of();
     ChannelView loaded;
     try {
       loaded = loader.load(validator.channelId(), next);
@@ -75,6 +88,10 @@ public final class UpdateChecker {
     } catch (MspException e) {
       return new UpdateReport(Stage.NEW_CONFIG, Optional.of(e), auth.decisions(), warnings,
           auth.proposed(), changes, List.of(), List.of());
+    }
+    if (!report) {
+      return new UpdateReport(Stage.NONE, Optional.empty(), auth.decisions(), warnings,
+          auth.proposed(), List.of(), List.of(), List.of());
     }
     warnings.addAll(unresolvedModPolicies(auth.decisions(), loaded));
     List<KnownIdentity> all = allKnown(request, resolved(known, loaded), next);
