@@ -114,4 +114,14 @@ public enum Reason {
   CONFIG_SECTION_CHANGED,
   ORDERER_ENDPOINTS_MISSING,
   UPDATE_LOCKS_OUT,
+
+  // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
+  CONFIG_BLOCK_MALFORMED,
+  NOT_A_CONFIG_BLOCK,
+  CHANNEL_CONFIG_INVALID,
+  ORG_GROUP_INVALID,
+  MSP_TYPE_UNSUPPORTED,
+  MSP_ID_EMPTY,
+  MSP_ID_CONFLICT,
+  POLICY_NOT_FOUND,
 }
