@@ -25,6 +25,7 @@ public final class ConfigtxCommand implements Runnable {
     m.put("print-org", PrintOrgCommand::new);
     m.put("compute-update", ComputeUpdateCommand::new);
     m.put("sign", SignUpdateCommand::new);
+    m.put("check-update", CheckUpdateCommand::new);
     return Collections.unmodifiableMap(m);
   }
 
