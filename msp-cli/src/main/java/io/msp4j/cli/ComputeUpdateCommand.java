@@ -1,6 +1,7 @@
 package io.msp4j.cli;
 
-import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.channel.ConfigBlocks;
+import io.msp4j.channel.DecodedConfig;
 import io.msp4j.channel.update.ConfigUpdateException;
 import io.msp4j.channel.update.ConfigUpdates;
 import io.msp4j.config.configtx.ConfigtxYaml;
@@ -43,7 +44,7 @@ final class ComputeUpdateCommand implements Callable<Integer> {
   /** Where the new config comes from: a config, or an org of configtx.yaml. */
   static final class Target {
     @Option(names = "--config", required = true, paramLabel = "NEW.block",
-        description = "The new config: a config block or a common.Config.")
+        description = "The new config: a config block, a ConfigEnvelope or a common.Config.")
     Path config;
 
     @ArgGroup(exclusive = false)
@@ -81,17 +82,21 @@ final class ComputeUpdateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ConfigInputs current;
+    DecodedConfig current;
     Config next;
     try {
-      current = ConfigInputs.fromBlock(Files.readAllBytes(block));
+      current = ConfigBlocks.decode(Files.readAllBytes(block));
+      if (current.channelId().isEmpty()) {
+        err.println("msp configtx compute-update: " + block + " carries no channel ID (a bare "
+            + "Config): give the channel's config block");
+        return ExitCodes.SETUP_FAILED;
+      }
       next = target.config != null
-          ? ConfigInputs.fromBlockOrConfig(Files.readAllBytes(target.config)).config()
+          ? ConfigBlocks.decode(Files.readAllBytes(target.config)).config()
           : withOrg(current.config());
     } catch (IOException e) {
       err.println("msp configtx compute-update: cannot read: " + e.getMessage());
-      return e instanceof InvalidProtocolBufferException ? ExitCodes.SETUP_FAILED
-          : ExitCodes.USAGE;
+      return ExitCodes.USAGE;
     } catch (MspException e) {
       err.println("msp configtx compute-update: [" + e.rule() + "] " + e.detail());
       return ExitCodes.SETUP_FAILED;
@@ -101,7 +106,7 @@ final class ComputeUpdateCommand implements Callable<Integer> {
     }
     ConfigUpdate update;
     try {
-      update = ConfigUpdates.compute(current.config(), next, current.channelId());
+      update = ConfigUpdates.compute(current.config(), next, current.channelId().get());
     } catch (ConfigUpdateException e) {
       err.println("msp configtx compute-update: [" + e.rule() + "] " + e.detail());
       return ExitCodes.INVALID;

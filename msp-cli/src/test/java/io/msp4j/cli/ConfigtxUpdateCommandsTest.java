@@ -13,17 +13,9 @@ import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509Msps;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.hyperledger.fabric.protos.common.Block;
-import org.hyperledger.fabric.protos.common.BlockData;
-import org.hyperledger.fabric.protos.common.ChannelHeader;
 import org.hyperledger.fabric.protos.common.Config;
-import org.hyperledger.fabric.protos.common.ConfigEnvelope;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
 import org.hyperledger.fabric.protos.common.ConfigValue;
-import org.hyperledger.fabric.protos.common.Envelope;
-import org.hyperledger.fabric.protos.common.Header;
-import org.hyperledger.fabric.protos.common.HeaderType;
-import org.hyperledger.fabric.protos.common.Payload;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -66,14 +58,7 @@ class ConfigtxUpdateCommandsTest {
   }
 
   static byte[] block(Config c) {
-    ChannelHeader ch = ChannelHeader.newBuilder().setType(HeaderType.CONFIG_VALUE)
-        .setChannelId("mychannel").build();
-    Payload p = Payload.newBuilder().setHeader(Header.newBuilder().setChannelHeader(
-        ch.toByteString())).setData(ConfigEnvelope.newBuilder().setConfig(c).build()
-        .toByteString()).build();
-    return Block.newBuilder().setData(BlockData.newBuilder().addData(
-        Envelope.newBuilder().setPayload(p.toByteString()).build().toByteString())).build()
-        .toByteArray();
+    return io.msp4j.channel.ConfigFixture.block("mychannel", c);
   }
 
   @Test
