@@ -28,6 +28,7 @@ import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
 import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.Envelope;
+import org.hyperledger.fabric.protos.common.ImplicitMetaPolicy;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
 import org.hyperledger.fabric.protos.msp.FabricNodeOUs;
 import org.hyperledger.fabric.protos.msp.FabricOUIdentifier;
@@ -301,5 +302,61 @@ class UpdateScenariosTest {
         org3.admin(), "Org3MSP");
     assertThat(r.decisions()).allSatisfy(d -> assertThat(d.status().allows()).isTrue());
     assertThat(r.stage()).isEqualTo(Stage.NEW_CONFIG);
+  }
+
+  @Test
+  @Tag("CONFIGTX-UPDATE-08")
+  void signatureOfAnMspOutsideTheChannelIsDroppedAndSaidSo() {
+    UpdateReport r = check(crlAdded(), org3.admin(), "Org9MSP");
+    assertThat(r.stage()).isEqualTo(Stage.AUTHORIZATION);
+    ModPolicyOutcome o = r.decisions().get(0).outcome().orElseThrow();
+    assertThat(o.dropped()).singleElement().asString().contains("Org9MSP");
+    assertThat(failure(r).getMessage()).contains("did not count");
+  }
+
+  @Test
+  @Tag("CONFIGTX-UPDATE-15")
+  void writtenModPolicyNamingNoPolicyIsAcceptedWithAWarning() {
+    ConfigGroup root = config.getChannelGroup();
+    ConfigGroup app = root.getGroupsOrThrow("Application");
+    ConfigGroup g = app.getGroupsOrThrow("Org1");
+    Config next = config.toBuilder().setChannelGroup(root.toBuilder().putGroups("Application",
+        app.toBuilder().putGroups("Org1", g.toBuilder().putValues("MSP", g.getValuesOrThrow("MSP")
+            .toBuilder().setModPolicy("Nobody").build()).build()).build())).build();
+    UpdateReport r = check(next, org1.admin(), "Org1MSP");
+    assertThat(r.accepted()).isTrue();
+    assertThat(r.warnings()).singleElement().asString()
+        .contains("value /Channel/Application/Org1/MSP", "'Nobody'", "CONFIGTX-UPDATE-15");
+  }
+
+  @Test
+  @Tag("POLICY-IMETA-02")
+  @Tag("CONFIGTX-UPDATE-08")
+  void orgWhoseAdminsIsAnImplicitMetaPolicyCanBeChangedWithoutAnySignature() throws Exception {
+    // An org-level ImplicitMeta policy has no child groups: threshold 0 (Appendix B.17).
+    ConfigGroup openOrg = config.getChannelGroup().getGroupsOrThrow("Application")
+        .getGroupsOrThrow("Org1").toBuilder()
+        .putPolicies("Admins", ConfigFixture.implicitMeta(
+            ImplicitMetaPolicy.Rule.ANY, "Admins"))
+        .build();
+    Config open = ConfigFixture.builder()
+        .applicationOrgGroup("Org1", openOrg)
+        .applicationOrg("Org2", ConfigFixture.msp(org2, "Org2MSP"))
+        .ordererOrg("OrdererOrg", ConfigFixture.msp(orderer, "OrdererMSP"))
+        .build();
+    UpdateChecker openChecker = ChannelUpdates.checker(
+        Channel.load(ConfigFixture.block(CHANNEL, open)));
+    ConfigGroup root = open.getChannelGroup();
+    ConfigGroup app = root.getGroupsOrThrow("Application");
+    ConfigGroup g = app.getGroupsOrThrow("Org1");
+    Config next = open.toBuilder().setChannelGroup(root.toBuilder().putGroups("Application",
+        app.toBuilder().putGroups("Org1", g.toBuilder().putValues("AnchorPeers",
+            g.getValuesOrThrow("AnchorPeers").toBuilder().setValue(ByteString.EMPTY).build())
+            .build()).build())).build();
+    UpdateReport r = openChecker.check(ConfigUpdateRequest.parse(ConfigUpdates.envelope(
+        ConfigUpdates.compute(open, next, CHANNEL)).toByteArray()), List.of());
+    assertThat(r.accepted()).isTrue();
+    assertThat(r.warnings()).singleElement().asString()
+        .contains("value /Channel/Application/Org1/AnchorPeers", "without any signature");
   }
 }
