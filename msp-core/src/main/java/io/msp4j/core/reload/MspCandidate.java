@@ -33,9 +33,10 @@ public interface MspCandidate {
   List<MspChange> changesSince(MspCandidate previous);
 
   /**
-   * Whether the source still holds this configuration after it was set up. A source whose files
-   * can change while they are read answers false when they did; the candidate is then dropped
-   * without a swap and without a failure, and the change is picked up by the next reload.
+   * Whether the source still holds this configuration after it was set up (or failed to be). A
+   * source whose files can change while they are read answers false when they did; the candidate
+   * is then dropped without a swap and without a failure, since what was read may be half
+   * written, and the change is picked up by the next reload.
    */
   default boolean stillCurrent() {
     return true;

@@ -21,8 +21,9 @@ public record ReloadResult(Status status, MspGeneration generation, ReloadFailur
     /** The configuration was refused; the previous generation is still served. */
     FAILED,
     /**
-     * The source changed while the configuration was being set up; it was dropped without a
-     * swap or a failure, to be read again once the source has settled.
+     * The source changed while the configuration was read or set up; it was dropped without a
+     * swap or a failure (what was read may have been half written), to be read again once the
+     * source has settled.
      */
     SUPERSEDED
   }

@@ -107,7 +107,14 @@ public final class ReloadingMsp implements Msp {
         if (before != null && candidate.sameConfiguration(before.candidate())) {
           return new ReloadResult(ReloadResult.Status.UNCHANGED, before, null);
         }
-        raw = candidate.setUp();
+        try {
+          raw = candidate.setUp();
+        } catch (MspSetupException e) {
+          if (!candidate.stillCurrent()) {
+            return superseded(before);
+          }
+          throw e;
+        }
         if (!raw.id().equals(mspId)) {
           throw new MspSetupException(
               Reason.MSP_ID_MISMATCH,
@@ -127,9 +134,7 @@ public final class ReloadingMsp implements Msp {
             before);
       }
       if (!candidate.stillCurrent()) {
-        LOG.debug("MSP {}: the configuration changed while it was set up; it will be read again",
-            mspId);
-        return new ReloadResult(ReloadResult.Status.SUPERSEDED, before, null);
+        return superseded(before);
       }
       MspGeneration next = new MspGeneration(
           before == null ? 1 : before.number() + 1,
@@ -153,6 +158,11 @@ public final class ReloadingMsp implements Msp {
       }
       return new ReloadResult(ReloadResult.Status.APPLIED, next, null);
     }
+  }
+
+  private ReloadResult superseded(MspGeneration before) {
+    LOG.debug("MSP {}: the configuration changed while it was read; it will be read again", mspId);
+    return new ReloadResult(ReloadResult.Status.SUPERSEDED, before, null);
   }
 
   /** Made once per generation, before it is published, so that asking for it is a field read. */
