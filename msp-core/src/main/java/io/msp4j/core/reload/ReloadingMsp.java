@@ -75,6 +75,8 @@ public final class ReloadingMsp implements Msp {
   private final Object reloadLock = new Object();
   private final Object generationMonitor = new Object();
   private volatile MspGeneration current;
+  /** The last generation whose listeners have been told; guarded by generationMonitor. */
+  private long announced;
 
   private ReloadingMsp(Builder b) {
     this.mspId = b.mspId;
@@ -144,9 +146,6 @@ public final class ReloadingMsp implements Msp {
           candidate);
       attachSigner(next);
       current = next;
-      synchronized (generationMonitor) {
-        generationMonitor.notifyAll();
-      }
       LOG.info("MSP {}: generation {} applied ({} changes){}", mspId, next.number(),
           next.changes().size(), summary(next.changes()));
       for (ReloadListener l : listeners) {
@@ -155,6 +154,10 @@ public final class ReloadingMsp implements Msp {
         } catch (RuntimeException e) {
           LOG.warn("MSP {}: a reload listener failed on generation {}", mspId, next.number(), e);
         }
+      }
+      synchronized (generationMonitor) {
+        announced = next.number();
+        generationMonitor.notifyAll();
       }
       return new ReloadResult(ReloadResult.Status.APPLIED, next, null);
     }
@@ -243,8 +246,9 @@ public final class ReloadingMsp implements Msp {
   }
 
   /**
-   * Waits until generation {@code number} or a later one is served, for tests and for services
-   * that must not start before their first configuration.
+   * Waits until generation {@code number} or a later one is served and the listeners have been
+   * told of it: for tests, and for services that must not start before their first
+   * configuration.
    *
    * @return the generation served when it returns
    * @throws TimeoutException when {@code timeout} passes first
@@ -255,9 +259,8 @@ public final class ReloadingMsp implements Msp {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (generationMonitor) {
       while (true) {
-        MspGeneration g = current;
-        if (g != null && g.number() >= number) {
-          return g;
+        if (announced >= number) {
+          return current;
         }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
