@@ -1,5 +1,6 @@
 package io.msp4j.cli;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify.")
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify.")
 public final class Main implements Runnable {
 
   /**
@@ -30,6 +31,7 @@ public final class Main implements Runnable {
     m.put("generate", GenerateCommand::new);
     m.put("verify", VerifyCommand::new);
     m.put("sign", SignCommand::new);
+    m.put("watch", WatchCommand::new);
     return Collections.unmodifiableMap(m);
   }
 
@@ -49,12 +51,20 @@ public final class Main implements Runnable {
 
   /** Runs the command with the given output and error streams (used by tests and embedders). */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
+    return run(System.in, out, err, args);
+  }
+
+  /**
+   * Runs the command with the given input, output and error streams; the input is what {@code
+   * msp watch} reads its paths from.
+   */
+  public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new Main());
     Supplier<Object> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
     if (only != null) {
-      cli.addSubcommand(args[0], only.get());
+      cli.addSubcommand(args[0], withInput(only.get(), in));
     } else {
-      SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+      SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, withInput(command.get(), in)));
     }
     cli.setOut(out);
     cli.setErr(err);
@@ -69,6 +79,13 @@ public final class Main implements Runnable {
       return ExitCodes.SETUP_FAILED;
     });
     return cli.execute(args);
+  }
+
+  private static Object withInput(Object command, InputStream in) {
+    if (command instanceof WatchCommand w) {
+      w.input = in;
+    }
+    return command;
   }
 
   @Override

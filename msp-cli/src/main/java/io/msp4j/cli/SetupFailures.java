@@ -2,8 +2,6 @@ package io.msp4j.cli;
 
 import io.msp4j.core.MspSetupException;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /** How the commands that load an MSP report a failed setup (exit status 2). */
 final class SetupFailures {
@@ -12,11 +10,7 @@ final class SetupFailures {
   /** One JSON line on standard output with {@code --json}, else a sentence on standard error. */
   static void report(MspSetupException e, boolean json, PrintWriter out, PrintWriter err) {
     if (json) {
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("setup_error", e.detail());
-      o.put("reason", e.reason().name());
-      o.put("rule", e.rule());
-      out.println(Json.write(o));
+      out.println(Json.write(IdentityVerdicts.setupError(e)));
       out.flush();
     } else {
       err.println("MSP setup failed [" + e.rule() + "] " + e.detail());
