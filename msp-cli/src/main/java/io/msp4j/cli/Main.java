@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify.")
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, compile policies.")
 public final class Main implements Runnable {
 
   /**
@@ -31,6 +31,7 @@ public final class Main implements Runnable {
     m.put("generate", GenerateCommand::new);
     m.put("verify", VerifyCommand::new);
     m.put("sign", SignCommand::new);
+    m.put("policy", PolicyCommand::new);
     m.put("watch", WatchCommand::new);
     return Collections.unmodifiableMap(m);
   }

@@ -33,6 +33,8 @@ public final class ParsedCertificate {
   private final byte[] tbs;
   private final int version;
   private final BigInteger serial;
+  /** The serial's minimal two's-complement bytes, kept so that revocation lookups allocate nothing. */
+  private final byte[] serialBytes;
   private final byte[] rawIssuer;
   private final byte[] rawSubject;
   private final List<DnAttribute> issuerAttributes;
@@ -61,6 +63,7 @@ public final class ParsedCertificate {
     this.tbs = tbs;
     this.version = version;
     this.serial = serial;
+    this.serialBytes = serial.toByteArray();
     this.rawIssuer = rawIssuer;
     this.rawSubject = rawSubject;
     this.issuerAttributes = issuerAttributes;
@@ -248,6 +251,21 @@ public final class ParsedCertificate {
   /** The serial number (never negative). */
   public BigInteger serial() {
     return serial;
+  }
+
+  /**
+   * Whether a set of revoked serials lists this certificate's serial, given the set's lookup by
+   * minimal two's-complement bytes: the bytes are lent, not copied, so the set must not keep them.
+   */
+  public boolean serialIn(SerialLookup set) {
+    return set.contains(serialBytes, 0, serialBytes.length);
+  }
+
+  /** A lookup of a serial number by its minimal two's-complement bytes. */
+  @FunctionalInterface
+  public interface SerialLookup {
+    /** Whether the serial {@code b[off, off + len)} is present; must not keep or change the bytes. */
+    boolean contains(byte[] b, int off, int len);
   }
 
   /** Lower-case hex of the serial number. */

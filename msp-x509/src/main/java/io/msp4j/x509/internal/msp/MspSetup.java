@@ -100,6 +100,9 @@ public final class MspSetup {
       setupAdmins();
       requireAdminsOrAdminOu();
     }
+    List<ParsedCertificate> cas = new ArrayList<>(roots);
+    cas.addAll(intermediates);
+    revocation = revocation.sealed(cas);
     Set<ByteBuffer> adminDers = new LinkedHashSet<>();
     for (IdentityFactory.Prepared a : admins) {
       adminDers.add(ByteBuffer.wrap(a.cert().der()));

@@ -2,6 +2,7 @@ package io.msp4j.x509.internal.msp;
 
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,8 +38,8 @@ final class Revocation {
             new Failure(Reason.CRL_MISSING_AKI, "VALIDATE-CRL-02", crl.source() + " " + problem.get()));
       }
       if (crl.issuedBy(ski.get())
-          && crl.lists(cert.serial())
-          && verifier.verifies(crl, issuer)) {
+          && crl.lists(cert)
+          && crl.signatureVerifies(issuer, verifier)) {
         return Optional.of(
             new Failure(
                 Reason.REVOKED,
@@ -46,6 +47,19 @@ final class Revocation {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * This revocation check with every CRL sealed for the MSP's CAs (see {@link
+   * RevocationList#sealed}): call it once setup has made every check it makes with other CAs
+   * (the TLS CAs), since identities are only ever issued by the MSP's roots and intermediates.
+   */
+  Revocation sealed(List<ParsedCertificate> cas) {
+    List<RevocationList> out = new ArrayList<>(crls.size());
+    for (RevocationList crl : crls) {
+      out.add(crl.sealed(cas, verifier));
+    }
+    return new Revocation(out, verifier);
   }
 
   boolean isEmpty() {

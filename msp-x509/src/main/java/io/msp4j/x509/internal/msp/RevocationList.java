@@ -1,9 +1,13 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.x509.internal.cert.CertPublicKey;
 import io.msp4j.x509.internal.cert.GoAsn1;
+import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.io.IOException;
-import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
@@ -21,7 +25,10 @@ final class RevocationList {
   private static final String AKI_OID = "2.5.29.35";
 
   private final String source;
-  /** The CRL's DER, of which the TBSCertList is {@code [tbsStart, tbsEnd)}. */
+  /**
+   * The CRL's DER, of which the TBSCertList is {@code [tbsStart, tbsEnd)}; null once the CRL is
+   * sealed, when its signature has been checked against every CA it can be asked about.
+   */
   private final byte[] der;
   private final int tbsStart;
   private final int tbsEnd;
@@ -31,6 +38,8 @@ final class RevocationList {
   /** The AKI keyIdentifier; empty when the AKI has none; null when the AKI is absent or bad. */
   private final byte[] authorityKeyId;
   private final String akiProblem;
+  /** Once sealed: whether the signature verifies, by the public key of each CA the AKI names. */
+  private final Map<CertPublicKey, Boolean> signatureVerdicts;
 
   private RevocationList(
       String source,
@@ -41,7 +50,8 @@ final class RevocationList {
       byte[] signature,
       SerialSet revokedSerials,
       byte[] authorityKeyId,
-      String akiProblem) {
+      String akiProblem,
+      Map<CertPublicKey, Boolean> signatureVerdicts) {
     this.source = source;
     this.der = der;
     this.tbsStart = tbsStart;
@@ -51,6 +61,7 @@ final class RevocationList {
     this.revokedSerials = revokedSerials;
     this.authorityKeyId = authorityKeyId;
     this.akiProblem = akiProblem;
+    this.signatureVerdicts = signatureVerdicts;
   }
 
   /**
@@ -82,7 +93,47 @@ final class RevocationList {
         signature,
         crl.revokedSerials(),
         aki,
-        problem);
+        problem,
+        null);
+  }
+
+  /**
+   * This CRL with its signature checked now against each of {@code cas} whose SKI its AKI names,
+   * and without its DER: a CRL's signature verdict is a pure function of the CRL and the key, so
+   * checking it at setup changes no verdict, and a million-entry CRL no longer keeps its tens of
+   * megabytes of DER for a check that may never come.
+   */
+  RevocationList sealed(List<ParsedCertificate> cas, CrlSignatureVerifier verifier) {
+    if (der == null) {
+      return this;
+    }
+    Map<CertPublicKey, Boolean> verdicts = new HashMap<>();
+    for (ParsedCertificate ca : cas) {
+      Optional<byte[]> ski = ca.subjectKeyId();
+      if (ski.isPresent() && issuedBy(ski.get())) {
+        verdicts.computeIfAbsent(ca.publicKey(), k -> verifier.verifies(this, ca));
+      }
+    }
+    return new RevocationList(source, null, 0, 0, signatureAlgorithm, signature, revokedSerials,
+        authorityKeyId, akiProblem, Map.copyOf(verdicts));
+  }
+
+  /**
+   * Whether this CRL's signature verifies with the issuer's key: checked now, or looked up when
+   * the CRL is sealed.
+   *
+   * @throws IllegalStateException when a sealed CRL is asked about a CA it was not sealed for,
+   *     which setup never does: issuers come from the MSP's own CAs
+   */
+  boolean signatureVerifies(ParsedCertificate issuer, CrlSignatureVerifier verifier) {
+    if (der != null) {
+      return verifier.verifies(this, issuer);
+    }
+    Boolean verdict = signatureVerdicts.get(issuer.publicKey());
+    if (verdict == null) {
+      throw new IllegalStateException(source + " was not sealed for " + issuer.describe());
+    }
+    return verdict;
   }
 
   /**
@@ -157,16 +208,20 @@ final class RevocationList {
     return revokedSerials;
   }
 
-  boolean lists(BigInteger serial) {
-    return revokedSerials.contains(serial);
+  /** Whether this CRL lists the certificate's serial; allocates nothing. */
+  boolean lists(ParsedCertificate cert) {
+    return cert.serialIn(revokedSerials);
   }
 
   int size() {
     return revokedSerials.size();
   }
 
-  /** A copy of the signed TBSCertList. */
+  /** A copy of the signed TBSCertList (not available once sealed). */
   byte[] tbs() {
+    if (der == null) {
+      throw new IllegalStateException(source + " is sealed: its DER is no longer kept");
+    }
     return Arrays.copyOfRange(der, tbsStart, tbsEnd);
   }
 

@@ -1,32 +1,40 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 
 /**
- * An immutable set of serial numbers, each kept as the minimal two's-complement bytes of a DER
- * INTEGER, all in one array (in the order added, duplicates included) with an open-addressing
- * index over the distinct ones: a million entries cost a few tens of megabytes and no object
- * each, and a lookup is one hash and one comparison.
+ * An immutable set of serial numbers held in two primitive arrays, so that a million-entry CRL
+ * costs about 20 bytes a serial, no object each, and nothing a garbage collector has to trace
+ * entry by entry.
+ *
+ * <p>Each serial is stored sign-extended to one width {@code w} (the longest serial's minimal
+ * two's-complement length): sign extension is a bijection on the values that fit, so equal
+ * values have equal stored bytes and no per-entry length or offset is needed. The entries are
+ * sorted by bucket, a bucket being the top bits of a hash of the serial's minimal bytes; {@code
+ * bucketStarts[b]} is where bucket {@code b} begins. A lookup hashes, reads two ints and compares
+ * the few entries of one bucket (two on average). The hash is keyed per set with a random seed,
+ * so that entries chosen to collide cannot be computed in advance.
  */
-final class SerialSet {
+final class SerialSet implements ParsedCertificate.SerialLookup {
   private static final SerialSet EMPTY = new Builder(0).build();
 
-  private final byte[] data;
-  private final int[] offsets;
-  /**
-   * Slot i holds the serial's hash in its upper half and 1 + its index in the lower half, or 0
-   * when empty; the length is a power of two, and a serial's first slot is given by the top bits
-   * of its hash. Probing compares hashes before bytes.
-   */
-  private final long[] slots;
+  private final int seed;
+  private final int width;
+  private final byte[] entries;
+  private final int[] bucketStarts;
+  private final int bucketShift;
   private final int size;
 
-  private SerialSet(byte[] data, int[] offsets, long[] slots, int size) {
-    this.data = data;
-    this.offsets = offsets;
-    this.slots = slots;
-    this.size = size;
+  private SerialSet(int seed, int width, byte[] entries, int[] bucketStarts, int bucketShift) {
+    this.seed = seed;
+    this.width = width;
+    this.entries = entries;
+    this.bucketStarts = bucketStarts;
+    this.bucketShift = bucketShift;
+    this.size = width == 0 ? 0 : entries.length / width;
   }
 
   static SerialSet empty() {
@@ -48,7 +56,26 @@ final class SerialSet {
   /** Whether {@code serial} is in the set. */
   boolean contains(BigInteger serial) {
     byte[] b = serial.toByteArray();
-    return indexOf(b, 0, b.length) >= 0;
+    return contains(b, 0, b.length);
+  }
+
+  /**
+   * Whether the serial whose minimal two's-complement bytes are {@code b[off, off + len)} is in
+   * the set. Allocates nothing.
+   */
+  @Override
+  public boolean contains(byte[] b, int off, int len) {
+    if (size == 0 || len > width || len < 1) {
+      return false;
+    }
+    int bucket = Builder.bucket(hash(seed, b, off, len), bucketShift);
+    int end = bucketStarts[bucket + 1];
+    for (int i = bucketStarts[bucket]; i < end; i++) {
+      if (matches(entries, i * width, width, b, off, len)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The number of distinct serials. */
@@ -56,36 +83,35 @@ final class SerialSet {
     return size;
   }
 
+  /** Bytes held by the set's arrays (for footprint reports). */
+  long footprintBytes() {
+    return entries.length + 4L * bucketStarts.length;
+  }
+
   /** The serials, in no particular order (for tests and diagnostics). */
   BigInteger[] toArray() {
     BigInteger[] out = new BigInteger[size];
-    int n = 0;
-    for (long entry : slots) {
-      if (entry != 0) {
-        int i = (int) entry - 1;
-        out[n++] = new BigInteger(data, offsets[i], offsets[i + 1] - offsets[i]);
-      }
+    for (int i = 0; i < size; i++) {
+      out[i] = new BigInteger(entries, i * width, width);
     }
     return out;
   }
 
   /**
-   * Counts the distinct serials of this set that {@code other} does not hold, adding up to
-   * {@code sampleLimit} of them to {@code sample}: a million-entry comparison without an object
-   * per serial.
+   * Counts the serials of this set that {@code other} does not hold, adding up to {@code
+   * sampleLimit} of them to {@code sample}: a million-entry comparison without an object per
+   * serial.
    */
   long countNotIn(SerialSet other, int sampleLimit, java.util.List<BigInteger> sample) {
     long missing = 0;
-    for (long entry : slots) {
-      if (entry != 0) {
-        int i = (int) entry - 1;
-        int off = offsets[i];
-        int len = offsets[i + 1] - off;
-        if (other.indexOf(data, off, len) < 0) {
-          missing++;
-          if (sample.size() < sampleLimit) {
-            sample.add(new BigInteger(data, off, len));
-          }
+    for (int i = 0; i < size; i++) {
+      int at = i * width;
+      int off = minimalStart(entries, at, width);
+      int len = at + width - off;
+      if (!other.contains(entries, off, len)) {
+        missing++;
+        if (sample.size() < sampleLimit) {
+          sample.add(new BigInteger(entries, off, len));
         }
       }
     }
@@ -103,36 +129,45 @@ final class SerialSet {
     }
     Builder b = new Builder(total);
     for (SerialSet s : sets) {
-      for (long entry : s.slots) {
-        if (entry != 0) {
-          int i = (int) entry - 1;
-          b.add(s.data, s.offsets[i], s.offsets[i + 1] - s.offsets[i]);
-        }
+      for (int i = 0; i < s.size; i++) {
+        int at = i * s.width;
+        int off = minimalStart(s.entries, at, s.width);
+        b.add(s.entries, off, at + s.width - off);
       }
     }
     return b.build();
   }
 
-  private int indexOf(byte[] b, int off, int len) {
-    int h = hash(b, off, len);
-    int mask = slots.length - 1;
-    for (int slot = h >>> Integer.numberOfLeadingZeros(mask); ; slot = (slot + 1) & mask) {
-      long entry = slots[slot];
-      if (entry == 0) {
-        return -1;
-      }
-      int i = (int) entry - 1;
-      if ((int) (entry >>> 32) == h
-          && Arrays.equals(data, offsets[i], offsets[i + 1], b, off, off + len)) {
-        return i;
-      }
+  /** Where the minimal two's-complement form of the sign-extended entry at {@code e[at]} starts. */
+  private static int minimalStart(byte[] e, int at, int width) {
+    int i = at;
+    int last = at + width - 1;
+    while (i < last && ((e[i] == 0 && e[i + 1] >= 0) || (e[i] == (byte) 0xff && e[i + 1] < 0))) {
+      i++;
     }
+    return i;
   }
 
-  private static int hash(byte[] b, int off, int len) {
-    int h = 0x811c9dc5 ^ len;
+  /**
+   * Whether the {@code width}-byte sign-extended entry at {@code e[at]} has the value of the
+   * minimal bytes {@code b[off, off + len)}: its last {@code len} bytes are those bytes and the
+   * ones before are the sign of {@code b[off]}.
+   */
+  private static boolean matches(byte[] e, int at, int width, byte[] b, int off, int len) {
+    int pad = width - len;
+    byte sign = (byte) (b[off] >> 7);
+    for (int i = 0; i < pad; i++) {
+      if (e[at + i] != sign) {
+        return false;
+      }
+    }
+    return Arrays.equals(e, at + pad, at + width, b, off, off + len);
+  }
+
+  private static int hash(int seed, byte[] b, int off, int len) {
+    int h = seed ^ len;
     for (int i = off; i < off + len; i++) {
-      h = (h ^ (b[i] & 0xff)) * 0x01000193; // FNV-1a, then a final mix
+      h = (h ^ (b[i] & 0xff)) * 0x01000193; // FNV-1a steps, then a final mix
     }
     h ^= h >>> 16;
     h *= 0x85ebca6b;
@@ -143,15 +178,12 @@ final class SerialSet {
 
   /** Collects serials, then indexes them. Not thread-safe. */
   static final class Builder {
-    /** The table is filled region by region: the slots whose index starts with the same bits. */
-    private static final int REGION_BITS = 12;
-
+    private final int seed = new SplittableRandom().nextInt() | 1;
     private byte[] data;
     private int[] offsets;
     private int[] hashes;
-    /** How many serials have a hash starting with each REGION_BITS bits. */
-    private final int[] regionCounts = new int[1 << REGION_BITS];
     private int count;
+    private int width;
 
     Builder() {
       this(16);
@@ -176,10 +208,9 @@ final class SerialSet {
         offsets = Arrays.copyOf(offsets, offsets.length * 2);
         hashes = Arrays.copyOf(hashes, offsets.length);
       }
-      int h = hash(b, off, len);
-      hashes[count] = h;
-      regionCounts[h >>> (32 - REGION_BITS)]++;
+      hashes[count] = hash(seed, b, off, len);
       offsets[++count] = end + len;
+      width = Math.max(width, len);
       return this;
     }
 
@@ -189,47 +220,55 @@ final class SerialSet {
     }
 
     /**
-     * The set; duplicates are kept once. The serials are indexed in the order of the table
-     * region they hash to (a counting sort of their slot entries), so that filling a table far
-     * larger than the caches walks through it instead of jumping about.
+     * The set; duplicates are kept once. About two serials a bucket: a power of two of buckets
+     * at least half the number of serials.
      */
     SerialSet build() {
       int n = count;
-      int capacity = Integer.highestOneBit(Math.max(1, n)) << 2;
-      int mask = capacity - 1;
-      int slotShift = Integer.numberOfLeadingZeros(mask);
-      int[] starts = new int[regionCounts.length];
-      for (int r = 1; r < starts.length; r++) {
-        starts[r] = starts[r - 1] + regionCounts[r - 1];
-      }
-      long[] entries = new long[n]; // slot entries (hash, 1 + index), by region
+      int bucketBits = n < 2 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1) - 1;
+      int buckets = 1 << bucketBits;
+      int shift = bucketBits == 0 ? 32 : 32 - bucketBits;
+      int[] starts = new int[buckets + 1];
       for (int i = 0; i < n; i++) {
-        int h = hashes[i];
-        entries[starts[h >>> (32 - REGION_BITS)]++] = ((long) h << 32) | (i + 1);
+        starts[bucket(hashes[i], shift) + 1]++;
       }
-      long[] slots = new long[capacity];
-      int distinct = 0;
-      for (long e : entries) {
-        int h = (int) (e >>> 32);
-        int slot = h >>> slotShift;
-        boolean duplicate = false;
-        for (long entry; (entry = slots[slot]) != 0; slot = (slot + 1) & mask) {
-          if ((int) (entry >>> 32) == h && same((int) entry - 1, (int) e - 1)) {
-            duplicate = true;
-            break;
+      for (int b = 0; b < buckets; b++) {
+        starts[b + 1] += starts[b];
+      }
+      int[] order = new int[n]; // serial indexes by bucket (a counting sort)
+      int[] fill = Arrays.copyOf(starts, buckets);
+      for (int i = 0; i < n; i++) {
+        order[fill[bucket(hashes[i], shift)]++] = i;
+      }
+      byte[] entries = new byte[n * width];
+      int[] bucketStarts = new int[buckets + 1];
+      int kept = 0;
+      for (int b = 0; b < buckets; b++) {
+        bucketStarts[b] = kept;
+        for (int k = starts[b]; k < starts[b + 1]; k++) {
+          int i = order[k];
+          int off = offsets[i];
+          int len = offsets[i + 1] - off;
+          boolean duplicate = false;
+          for (int j = bucketStarts[b]; j < kept && !duplicate; j++) {
+            duplicate = matches(entries, j * width, width, data, off, len);
+          }
+          if (!duplicate) {
+            int at = kept * width;
+            Arrays.fill(entries, at, at + width - len, (byte) (data[off] >> 7));
+            System.arraycopy(data, off, entries, at + width - len, len);
+            kept++;
           }
         }
-        if (!duplicate) {
-          slots[slot] = e;
-          distinct++;
-        }
       }
-      return new SerialSet(Arrays.copyOf(data, offsets[n]), Arrays.copyOf(offsets, n + 1),
-          slots, distinct);
+      bucketStarts[buckets] = kept;
+      byte[] exact = kept == n ? entries : Arrays.copyOf(entries, kept * width);
+      return new SerialSet(seed, n == 0 ? 0 : width, exact, bucketStarts, shift);
     }
 
-    private boolean same(int i, int j) {
-      return Arrays.equals(data, offsets[i], offsets[i + 1], data, offsets[j], offsets[j + 1]);
+    /** The bucket of a hash: its top bits ({@code >>> 32} would be a no-op in Java). */
+    static int bucket(int hash, int shift) {
+      return shift == 32 ? 0 : hash >>> shift;
     }
   }
 }

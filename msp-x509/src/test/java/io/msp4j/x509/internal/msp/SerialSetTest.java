@@ -52,8 +52,56 @@ class SerialSetTest {
   }
 
   @Test
+  void serialsOfEveryLengthAreFoundFromTheirMinimalBytesAndOnlyThose() {
+    // Widths 1..20 in one set: each is stored sign-extended to the longest, so values whose
+    // encodings differ only by sign bytes (0x7f, 0x00 0x80, 0xff 0x7f) must stay apart.
+    Random random = new Random(5);
+    Set<BigInteger> added = new HashSet<>();
+    SerialSet.Builder builder = new SerialSet.Builder();
+    for (int bits = 0; bits < 160; bits++) {
+      for (BigInteger s : List.of(BigInteger.ONE.shiftLeft(bits), BigInteger.ONE.shiftLeft(bits).negate(),
+          BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE), new BigInteger(bits + 1, random))) {
+        if (random.nextBoolean()) {
+          added.add(s);
+          builder.add(s);
+        }
+      }
+    }
+    SerialSet set = builder.build();
+
+    for (int bits = 0; bits < 170; bits++) {
+      for (BigInteger s : List.of(BigInteger.ONE.shiftLeft(bits), BigInteger.ONE.shiftLeft(bits).negate(),
+          BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE),
+          BigInteger.ONE.shiftLeft(bits).negate().subtract(BigInteger.ONE))) {
+        byte[] b = s.toByteArray();
+        byte[] padded = new byte[b.length + 3];
+        System.arraycopy(b, 0, padded, 2, b.length);
+        assertThat(set.contains(padded, 2, b.length)).as("%s", s).isEqualTo(added.contains(s));
+        assertThat(set.contains(s)).as("%s", s).isEqualTo(added.contains(s));
+      }
+    }
+    assertThat(new HashSet<>(Arrays.asList(set.toArray()))).isEqualTo(added);
+  }
+
+  @Test
+  void aMillionSixteenByteSerialsTakeAtMostTwentyFourBytesEach() {
+    // cryptogen and fabric-ca serials are random 128-bit numbers: 16 or 17 bytes minimal.
+    Random random = new Random(7);
+    SerialSet.Builder builder = new SerialSet.Builder(1_000_000);
+    for (int i = 0; i < 1_000_000; i++) {
+      builder.add(new BigInteger(128, random));
+    }
+    SerialSet set = builder.build();
+
+    assertThat(set.size()).isEqualTo(1_000_000);
+    assertThat(set.footprintBytes() / 1_000_000.0).isLessThanOrEqualTo(24.0);
+  }
+
+  @Test
   void theEmptySetHoldsNothing() {
     assertThat(SerialSet.empty().contains(BigInteger.ZERO)).isFalse();
+    assertThat(SerialSet.empty().contains(new byte[] {0}, 0, 1)).isFalse();
+    assertThat(SerialSet.of(List.of(BigInteger.TEN)).contains(BigInteger.TEN)).isTrue();
     assertThat(SerialSet.empty().size()).isZero();
     assertThat(new SerialSet.Builder().build().toArray()).isEmpty();
   }
