@@ -20,7 +20,6 @@ public final class MspGeneration {
   private final Instant appliedAt;
   private final Msp msp;
   private final List<MspChange> changes;
-  private final MspCandidate candidate;
   /*
    * The generation's signing identity, or why it has none: set by the reloading MSP before the
    * generation is published (through a volatile write), never changed after.
@@ -28,13 +27,11 @@ public final class MspGeneration {
   SigningIdentity signer;
   MspException noSigner;
 
-  MspGeneration(
-      long number, Instant appliedAt, Msp msp, List<MspChange> changes, MspCandidate candidate) {
+  MspGeneration(long number, Instant appliedAt, Msp msp, List<MspChange> changes) {
     this.number = number;
     this.appliedAt = appliedAt;
     this.msp = msp;
     this.changes = List.copyOf(changes);
-    this.candidate = candidate;
   }
 
   /** The generation number: 1 for the first configuration applied, then one more per swap. */
@@ -58,11 +55,6 @@ public final class MspGeneration {
   /** What changed from the generation before; for the first, everything it holds. */
   public List<MspChange> changes() {
     return changes;
-  }
-
-  /** The configuration this generation was set up from. */
-  MspCandidate candidate() {
-    return candidate;
   }
 
   @Override

@@ -75,6 +75,12 @@ public final class ReloadingMsp implements Msp {
   private final Object reloadLock = new Object();
   private final Object generationMonitor = new Object();
   private volatile MspGeneration current;
+  /**
+   * The configuration the current generation was set up from, kept by the reloading thread only
+   * (under reloadLock) to compare the next one with; generations do not hold it, so an identity
+   * kept from an old generation keeps that generation's MSP alive but not its configuration.
+   */
+  private MspCandidate applied;
   /** The last generation whose listeners have been told; guarded by generationMonitor. */
   private long announced;
 
@@ -106,7 +112,7 @@ public final class ReloadingMsp implements Msp {
       Msp raw;
       try {
         candidate = source.read();
-        if (before != null && candidate.sameConfiguration(before.candidate())) {
+        if (applied != null && candidate.sameConfiguration(applied)) {
           return new ReloadResult(ReloadResult.Status.UNCHANGED, before, null);
         }
         try {
@@ -142,10 +148,10 @@ public final class ReloadingMsp implements Msp {
           before == null ? 1 : before.number() + 1,
           clock.instant(),
           cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity) : raw,
-          describe(candidate, before),
-          candidate);
+          describe(candidate));
       attachSigner(next);
       current = next;
+      applied = candidate;
       LOG.info("MSP {}: generation {} applied ({} changes){}", mspId, next.number(),
           next.changes().size(), summary(next.changes()));
       for (ReloadListener l : listeners) {
@@ -177,9 +183,9 @@ public final class ReloadingMsp implements Msp {
     }
   }
 
-  private List<MspChange> describe(MspCandidate candidate, MspGeneration before) {
+  private List<MspChange> describe(MspCandidate candidate) {
     try {
-      return candidate.changesSince(before == null ? null : before.candidate());
+      return candidate.changesSince(applied);
     } catch (RuntimeException e) {
       // The MSP is set up and valid; only the report of what changed is missing.
       return List.of(MspChange.of(MspChange.Kind.OTHER, MspChange.Action.CHANGED,
