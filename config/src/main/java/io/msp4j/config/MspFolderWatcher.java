@@ -38,12 +38,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Noticing a change.</b> The folder and every directory reached from it (links followed,
  * so a Kubernetes mount's timestamped directories behind {@code ..data} are seen) are watched
- * with the platform's {@link java.nio.file.WatchService}. Events only wake the watcher: whether
- * the folder changed is decided by comparing a stamp of every entry's type, size, modification
- * time, file key and link target, so no event kind or platform quirk decides a verdict. The stamp
- * is also taken every {@linkplain Builder#pollInterval poll interval}, which catches what events
- * miss (network file systems, a replaced folder) and is all there is when the platform has no
- * watch service or {@linkplain Builder#forcePolling polling is forced}.
+ * with the platform's {@link java.nio.file.WatchService}, and stamped: every entry's type, size,
+ * modification time, file key and link target. An event or a changed stamp starts the settle
+ * window; what is then read is compared with the configuration served, so an event for nothing
+ * that matters swaps nothing. The stamp is also taken every {@linkplain Builder#pollInterval poll
+ * interval}, which catches what events miss (network file systems, a replaced folder) and is all
+ * there is when the platform has no watch service or {@linkplain Builder#forcePolling polling is
+ * forced}.
  *
  * <p><b>Settling.</b> A change is read once the stamp has not changed for the {@linkplain
  * Builder#settleWindow settle window} ({@value #DEFAULT_SETTLE_MILLIS} ms by default): files
@@ -120,13 +121,25 @@ public final class MspFolderWatcher implements AutoCloseable {
    * @return what the reload did, or empty when nothing was due (no change, or still settling)
    */
   public Optional<ReloadResult> checkNow() {
+    return step(false);
+  }
+
+  private Optional<ReloadResult> step(boolean eventHeard) {
     synchronized (checkLock) {
       FolderStamp stamp = stamp();
-      if (!tracker.observe(stamp, ticker.getAsLong())) {
+      long now = ticker.getAsLong();
+      if (eventHeard) {
+        tracker.signalled(now);
+      }
+      if (!tracker.observe(stamp, now)) {
         return Optional.empty();
       }
       source.expect(stamp);
-      return Optional.of(afterRead(msp.reload()));
+      try {
+        return Optional.of(afterRead(msp.reload()));
+      } finally {
+        source.expect(null); // a reload() called on the MSP directly reads whatever is there
+      }
     }
   }
 
@@ -168,13 +181,14 @@ public final class MspFolderWatcher implements AutoCloseable {
           wait = tracker.pending() ? tracker.dueAt() - ticker.getAsLong() : pollNanos;
         }
         wait = Math.max(0, Math.min(wait, pollNanos));
+        boolean heard = false;
         if (watch != null) {
-          watch.await(wait);
+          heard = watch.await(wait);
         } else if (wait > 0) {
           LockSupport.parkNanos(this, wait);
         }
         if (!closed) {
-          checkNow();
+          step(heard);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -34,6 +34,16 @@ public final class SettleTracker {
     return pending && now - lastChangeAt >= settleNanos;
   }
 
+  /**
+   * Something signalled a change at {@code now} (a file-system event) that the state may not
+   * show, such as a file rewritten within its file system's time resolution: the window restarts
+   * as if the state had changed.
+   */
+  public void signalled(long now) {
+    pending = true;
+    lastChangeAt = now;
+  }
+
   /** The state last seen. */
   public Object lastSeen() {
     return lastSeen;

@@ -52,4 +52,12 @@ class SettleTrackerTest {
     SettleTracker t = new SettleTracker(0, "a");
     assertThat(t.observe("b", 7)).isTrue();
   }
+
+  @Test
+  void anEventStartsTheWindowEvenWhenTheStateLooksTheSame() {
+    SettleTracker t = new SettleTracker(200 * MS, "a");
+    t.signalled(100 * MS);
+    assertThat(t.observe("a", 250 * MS)).isFalse();
+    assertThat(t.observe("a", 300 * MS)).isTrue();
+  }
 }
