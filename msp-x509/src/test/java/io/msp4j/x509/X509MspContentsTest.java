@@ -148,4 +148,18 @@ class X509MspContentsTest {
     assertThat(changes(MspConfigs.of(org.root).build(), idemix))
         .extracting(MspChange::kind).containsExactly(Kind.OTHER);
   }
+
+  @Test
+  @Tag("VALIDATE-CRL-01")
+  void crlsTakenFromTheSetUpMspGiveTheSameChangesAsParsingTheConfiguration() {
+    IssuedCertificate icaAdmin = org.leaf(ica, "CN=admin");
+    MSPConfig before = MspConfigs.of(org.root).intermediate(ica).admin(icaAdmin)
+        .crl(org.pki.crl(ica).revoke(BigInteger.valueOf(0xa1)).build()).build();
+    MSPConfig after = MspConfigs.of(org.root).intermediate(ica).admin(icaAdmin)
+        .crl(org.pki.crl(ica).revoke(BigInteger.valueOf(0xb2)).build())
+        .crl(org.pki.crl(org.root).build()).build();
+    X509MspContents b = X509MspContents.of(before, X509Msps.setup(before, io.msp4j.core.MspVersion.V1_4_3));
+    X509MspContents a = X509MspContents.of(after, X509Msps.setup(after, io.msp4j.core.MspVersion.V1_4_3));
+    assertThat(a.changesSince(b)).isEqualTo(changes(before, after)).hasSize(3);
+  }
 }

@@ -7,6 +7,7 @@ import io.msp4j.core.MspVersion;
 import io.msp4j.core.reload.MspCandidate;
 import io.msp4j.core.reload.MspChange;
 import io.msp4j.x509.SetupOptions;
+import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509MspContents;
 import io.msp4j.x509.X509Msps;
 import java.nio.file.Path;
@@ -23,7 +24,8 @@ final class FolderCandidate implements MspCandidate {
   private final MspFolderConfig folder;
   private final MspSetupException readFailure;
   private final byte[] keyStoreDigest;
-  private final X509MspContents contents;
+  /** Made by a successful setUp; read by changesSince (both under the reloading MSP's lock). */
+  private X509MspContents contents;
   private final MspVersion version;
   private final SetupOptions setupOptions;
   private final FolderStamp before;
@@ -42,7 +44,6 @@ final class FolderCandidate implements MspCandidate {
     this.folder = folder;
     this.readFailure = readFailure;
     this.keyStoreDigest = keyStoreDigest;
-    this.contents = folder == null ? null : X509MspContents.of(folder.mspConfig());
     this.version = version;
     this.setupOptions = setupOptions;
     this.before = before;
@@ -80,10 +81,12 @@ final class FolderCandidate implements MspCandidate {
     if (readFailure != null) {
       throw readFailure;
     }
-    return X509Msps.setup(
+    X509Msp msp = X509Msps.setup(
         folder.mspConfig(),
         version,
         setupOptions.withKeyStore(folder.keyStore()).withSources(folder.sources()));
+    contents = X509MspContents.of(folder.mspConfig(), msp); // its CRLs, not parsed twice
+    return msp;
   }
 
   @Override

@@ -80,6 +80,7 @@ class FolderMspSourceTest {
     Path dir = MspFolder.builder().caCert(root).adminCert(admin).signCert(peer).build().writeTo(tmp.resolve("msp"));
     FolderMspSource s = source(dir, true);
     MspCandidate before = s.read();
+    before.setUp();
     Files.writeString(dir.resolve("keystore/unrelated_sk"), "not a key");
     MspCandidate after = s.read();
     assertThat(after.sameConfiguration(before)).isFalse();

@@ -38,14 +38,27 @@ public final class ConfigContents {
   private static final int FABRIC = 0;
 
   private final MSPConfig config;
+  /** The CRLs of an MSP set up from {@code config}, or null: parsed from the config then. */
+  private final List<RevocationList> setUpCrls;
   private volatile Parsed parsed;
 
-  private ConfigContents(MSPConfig config) {
+  private ConfigContents(MSPConfig config, List<RevocationList> setUpCrls) {
     this.config = config;
+    this.setUpCrls = setUpCrls;
   }
 
   public static ConfigContents of(MSPConfig config) {
-    return new ConfigContents(Objects.requireNonNull(config, "config"));
+    return new ConfigContents(Objects.requireNonNull(config, "config"), null);
+  }
+
+  /**
+   * The contents of {@code config}, whose CRLs are taken from {@code setUp}, an MSP set up from
+   * it, instead of being parsed again (when it is an X.509 MSP of this implementation).
+   */
+  public static ConfigContents of(MSPConfig config, io.msp4j.core.Msp setUp) {
+    Objects.requireNonNull(config, "config");
+    return new ConfigContents(config,
+        setUp instanceof X509MspImpl impl ? impl.revocationLists() : null);
   }
 
   public MSPConfig config() {
@@ -87,7 +100,7 @@ public final class ConfigContents {
       synchronized (this) {
         p = parsed;
         if (p == null) {
-          p = Parsed.of(config);
+          p = Parsed.of(config, setUpCrls);
           parsed = p;
         }
       }
@@ -297,7 +310,7 @@ public final class ConfigContents {
         Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), ByteString.EMPTY,
         ByteString.EMPTY);
 
-    static Parsed of(MSPConfig config) {
+    static Parsed of(MSPConfig config, List<RevocationList> setUpCrls) {
       FabricMSPConfig f;
       try {
         f = config.getType() == FABRIC ? FabricMSPConfig.parseFrom(config.getConfig()) : null;
@@ -319,7 +332,7 @@ public final class ConfigContents {
       ByteString signer = f.getSigningIdentity().getPublicSigner();
       return new Parsed(f, roots, intermediates, certificates(f.getAdminsList()),
           certificates(f.getTlsRootCertsList()), certificates(f.getTlsIntermediateCertsList()),
-          ous, crls(f, roots, intermediates), signer,
+          ous, crls(f, roots, intermediates, setUpCrls), signer,
           f.getSigningIdentity().getPrivateSigner().toByteString());
     }
 
@@ -333,8 +346,9 @@ public final class ConfigContents {
     }
 
     /** The revoked serials by CA: the CRLs naming the same key identifier are merged. */
-    private static Map<String, IssuerCrls> crls(
-        FabricMSPConfig f, Map<ByteBuffer, String> roots, Map<ByteBuffer, String> intermediates) {
+    private static Map<String, IssuerCrls> crls(FabricMSPConfig f, Map<ByteBuffer, String> roots,
+        Map<ByteBuffer, String> intermediates, List<RevocationList> setUpCrls) {
+      boolean reuse = setUpCrls != null && setUpCrls.size() == f.getRevocationListCount();
       Map<String, String> subjectsByKeyId = new LinkedHashMap<>();
       for (Map<ByteBuffer, String> cas : List.of(roots, intermediates)) {
         for (ByteBuffer der : cas.keySet()) {
@@ -357,7 +371,8 @@ public final class ConfigContents {
         SerialSet serials;
         String issuer;
         try {
-          RevocationList crl = CrlLoader.load(source, bytes.toByteArray());
+          RevocationList crl =
+              reuse ? setUpCrls.get(i) : CrlLoader.load(source, bytes.toByteArray());
           byte[] aki = crl.authorityKeyId();
           serials = crl.serials();
           if (aki == null || aki.length == 0) {
