@@ -33,8 +33,6 @@ public record MspChange(Kind kind, Action action, String item, long count) {
     TLS_ROOT_CA,
     TLS_INTERMEDIATE_CA,
     CRYPTO_CONFIG,
-    /** The MSP's version (a channel's capabilities changed). */
-    VERSION,
     /** Anything else: another provider type, a configuration that cannot be described. */
     OTHER
   }

@@ -115,63 +115,67 @@ public final class ReloadingMsp implements Msp {
         if (applied != null && candidate.sameConfiguration(applied)) {
           return new ReloadResult(ReloadResult.Status.UNCHANGED, before, null);
         }
-        try {
-          raw = candidate.setUp();
-        } catch (MspSetupException e) {
-          if (!candidate.stillCurrent()) {
-            return superseded(before);
-          }
-          throw e;
-        }
-        if (!raw.id().equals(mspId)) {
-          throw new MspSetupException(
-              Reason.MSP_ID_MISMATCH,
-              "CORE-01",
-              "the configuration is for MSP '" + raw.id() + "', this reloading MSP serves '"
-                  + mspId + "'");
-        }
+        raw = setUp(candidate);
       } catch (MspSetupException e) {
         return refuse(e, before);
       } catch (RuntimeException e) {
-        return refuse(
-            new MspSetupException(
-                Reason.INTERNAL_ERROR,
-                "CORE-01",
-                "reading or setting up the configuration failed unexpectedly: " + e,
-                e),
-            before);
+        return refuse(new MspSetupException(Reason.INTERNAL_ERROR, "CORE-01",
+            "reading or setting up the configuration failed unexpectedly: " + e, e), before);
       }
-      if (!candidate.stillCurrent()) {
-        return superseded(before);
+      if (raw == null || !candidate.stillCurrent()) {
+        LOG.debug("MSP {}: the configuration changed while it was read; it will be read again",
+            mspId);
+        return new ReloadResult(ReloadResult.Status.SUPERSEDED, before, null);
       }
-      MspGeneration next = new MspGeneration(
-          before == null ? 1 : before.number() + 1,
-          clock.instant(),
-          cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity) : raw,
-          describe(candidate));
-      attachSigner(next);
-      current = next;
-      applied = candidate;
-      LOG.info("MSP {}: generation {} applied ({} changes){}", mspId, next.number(),
-          next.changes().size(), summary(next.changes()));
-      for (ReloadListener l : listeners) {
-        try {
-          l.reloaded(next);
-        } catch (RuntimeException e) {
-          LOG.warn("MSP {}: a reload listener failed on generation {}", mspId, next.number(), e);
-        }
-      }
-      synchronized (generationMonitor) {
-        announced = next.number();
-        generationMonitor.notifyAll();
-      }
-      return new ReloadResult(ReloadResult.Status.APPLIED, next, null);
+      return apply(candidate, raw, before);
     }
   }
 
-  private ReloadResult superseded(MspGeneration before) {
-    LOG.debug("MSP {}: the configuration changed while it was read; it will be read again", mspId);
-    return new ReloadResult(ReloadResult.Status.SUPERSEDED, before, null);
+  /**
+   * The MSP set up from {@code candidate}, or null when setup failed on a configuration that
+   * changed while it was read (a half-written folder is not a failure to report).
+   */
+  private Msp setUp(MspCandidate candidate) {
+    Msp raw;
+    try {
+      raw = candidate.setUp();
+    } catch (MspSetupException e) {
+      if (!candidate.stillCurrent()) {
+        return null;
+      }
+      throw e;
+    }
+    if (!raw.id().equals(mspId)) {
+      throw new MspSetupException(Reason.MSP_ID_MISMATCH, "CORE-01", "the configuration is for MSP '"
+          + raw.id() + "', this reloading MSP serves '" + mspId + "'");
+    }
+    return raw;
+  }
+
+  /** Swaps in the next generation, then tells the log, the listeners and the waiters. */
+  private ReloadResult apply(MspCandidate candidate, Msp raw, MspGeneration before) {
+    MspGeneration next = new MspGeneration(
+        before == null ? 1 : before.number() + 1,
+        clock.instant(),
+        cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity) : raw,
+        describe(candidate));
+    attachSigner(next);
+    current = next;
+    applied = candidate;
+    LOG.info("MSP {}: generation {} applied ({} changes){}", mspId, next.number(),
+        next.changes().size(), summary(next.changes()));
+    for (ReloadListener l : listeners) {
+      try {
+        l.reloaded(next);
+      } catch (RuntimeException e) {
+        LOG.warn("MSP {}: a reload listener failed on generation {}", mspId, next.number(), e);
+      }
+    }
+    synchronized (generationMonitor) {
+      announced = next.number();
+      generationMonitor.notifyAll();
+    }
+    return new ReloadResult(ReloadResult.Status.APPLIED, next, null);
   }
 
   /** Made once per generation, before it is published, so that asking for it is a field read. */

@@ -224,6 +224,38 @@ class ReloadingMspTest {
   }
 
   @Test
+  void aFailureOfAConfigurationThatChangedWhileReadIsNotReported() {
+    source.set(FakeConfig.revoking());
+    msp.reload();
+    FakeConfig halfWritten = FakeConfig.revoking("alice").unparsable();
+    source.set(new MspCandidate() {
+      @Override
+      public boolean sameConfiguration(MspCandidate applied) {
+        return false;
+      }
+
+      @Override
+      public io.msp4j.core.Msp setUp() {
+        return halfWritten.setUp();
+      }
+
+      @Override
+      public List<MspChange> changesSince(MspCandidate previous) {
+        return List.of();
+      }
+
+      @Override
+      public boolean stillCurrent() {
+        return false;
+      }
+    });
+    assertThat(msp.reload().status()).isEqualTo(ReloadResult.Status.SUPERSEDED);
+    assertThat(recorder.failures).isEmpty();
+    source.set(halfWritten);
+    assertThat(msp.reload().status()).isEqualTo(ReloadResult.Status.FAILED);
+  }
+
+  @Test
   void aListenerThatThrowsDoesNotStopTheSwapOrTheOtherListeners() {
     msp.addListener(new ReloadListener() {
       @Override
