@@ -46,7 +46,7 @@ public final class X509MspContents {
   /**
    * What differs from {@code before}; with {@code before} null, everything this configuration
    * holds, as additions. A {@link MspChange.Kind#REVOKED_SERIALS} change counts the serials of
-   * one CA newly revoked (or no longer revoked) and names the first ten in its item.
+   * one CA newly revoked (or no longer revoked) and names ten of them in its item.
    */
   public List<MspChange> changesSince(X509MspContents before) {
     return contents.changesSince(before == null ? null : before.contents);

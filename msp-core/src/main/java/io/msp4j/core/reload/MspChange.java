@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param item the entry for people: a certificate's subject and serial, a CRL issuer with the
  *     first revoked serials, an OU, a description of what changed
  * @param count how many entries this change stands for: 1 for a certificate, the number of
- *     serials for {@link Kind#REVOKED_SERIALS} (whose {@code item} lists at most the first ten)
+ *     serials for {@link Kind#REVOKED_SERIALS} (whose {@code item} lists at most ten of them)
  */
 public record MspChange(Kind kind, Action action, String item, long count) {
 

@@ -128,31 +128,67 @@ public final class ConfigContents {
     for (String key : issuers) {
       IssuerCrls before = was.crls.get(key);
       IssuerCrls after = now.crls.get(key);
-      SerialSet b = before == null ? SerialSet.empty() : before.serials;
-      SerialSet a = after == null ? SerialSet.empty() : after.serials;
       String issuer = (after != null ? after : before).issuer;
-      List<BigInteger> sample = new ArrayList<>();
-      long added = a.countNotIn(b, SERIAL_SAMPLE, sample);
-      if (added > 0) {
+      SerialDiff d = SerialDiff.of(before, after);
+      if (d.added > 0) {
         out.add(new MspChange(Kind.REVOKED_SERIALS, Action.ADDED,
-            serials(issuer, sample, added), added));
+            serials(issuer, after.serials.withFingerprints(d.addedSample, SERIAL_SAMPLE), d.added),
+            d.added));
       }
-      sample.clear();
-      long removed = b.countNotIn(a, SERIAL_SAMPLE, sample);
-      if (removed > 0) {
+      if (d.removed > 0) {
         out.add(new MspChange(Kind.REVOKED_SERIALS, Action.REMOVED,
-            serials(issuer, sample, removed), removed));
+            serials(issuer, before.serials.withFingerprints(d.removedSample, SERIAL_SAMPLE),
+                d.removed),
+            d.removed));
       }
-      if (added == 0 && removed == 0) {
+      if (d.added == 0 && d.removed == 0) {
         if (before == null || after == null) {
           IssuerCrls only = before == null ? after : before;
           out.add(MspChange.of(Kind.CRL, before == null ? Action.ADDED : Action.REMOVED,
               "by " + issuer + ", revoking nothing (" + only.raw.size() + " CRL)"));
         } else if (!before.raw.equals(after.raw)) {
-          out.add(MspChange.of(Kind.CRL, Action.CHANGED,
-              "by " + issuer + ": re-issued with the same " + a.size() + " revoked serials"));
+          out.add(MspChange.of(Kind.CRL, Action.CHANGED, "by " + issuer
+              + ": re-issued with the same " + after.serials.size() + " revoked serials"));
         }
       }
+    }
+  }
+
+  /**
+   * How two CAs' revoked serials differ, by a merge of their sorted fingerprints: counts, and
+   * the fingerprints of the first few serials on each side (sorted, for a binary search).
+   */
+  private record SerialDiff(long added, long removed, long[] addedSample, long[] removedSample) {
+    static SerialDiff of(IssuerCrls before, IssuerCrls after) {
+      long[] b = before == null ? new long[0] : before.fingerprints();
+      long[] a = after == null ? new long[0] : after.fingerprints();
+      long added = 0;
+      long removed = 0;
+      long[] addedSample = new long[SERIAL_SAMPLE];
+      long[] removedSample = new long[SERIAL_SAMPLE];
+      int i = 0;
+      int j = 0;
+      while (i < a.length || j < b.length) {
+        if (j == b.length || (i < a.length && a[i] < b[j])) {
+          if (added < SERIAL_SAMPLE) {
+            addedSample[(int) added] = a[i];
+          }
+          added++;
+          i++;
+        } else if (i == a.length || b[j] < a[i]) {
+          if (removed < SERIAL_SAMPLE) {
+            removedSample[(int) removed] = b[j];
+          }
+          removed++;
+          j++;
+        } else {
+          i++;
+          j++;
+        }
+      }
+      return new SerialDiff(added, removed,
+          java.util.Arrays.copyOf(addedSample, (int) Math.min(added, SERIAL_SAMPLE)),
+          java.util.Arrays.copyOf(removedSample, (int) Math.min(removed, SERIAL_SAMPLE)));
     }
   }
 
@@ -291,7 +327,27 @@ public final class ConfigContents {
     }
   }
 
-  private record IssuerCrls(String issuer, SerialSet serials, List<ByteString> raw) {}
+  /** One CA's revoked serials, from all the CRLs naming its key identifier. */
+  private static final class IssuerCrls {
+    final String issuer;
+    final SerialSet serials;
+    final List<ByteString> raw;
+    private long[] fingerprints;
+
+    IssuerCrls(String issuer, SerialSet serials, List<ByteString> raw) {
+      this.issuer = issuer;
+      this.serials = serials;
+      this.raw = raw;
+    }
+
+    /** Computed on the first comparison and kept for the next one. */
+    synchronized long[] fingerprints() {
+      if (fingerprints == null) {
+        fingerprints = serials.sortedFingerprints();
+      }
+      return fingerprints;
+    }
+  }
 
   /** The configuration's entries, keyed for comparison. */
   private record Parsed(

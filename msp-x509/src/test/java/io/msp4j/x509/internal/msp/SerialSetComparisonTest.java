@@ -18,21 +18,6 @@ class SerialSetComparisonTest {
   }
 
   @Test
-  void serialsMissingFromAnotherSetAreCountedWhateverTheWidthOfEither() {
-    SerialSet a = of(1, 0x80, -1, -0x81, 0x1234);
-    SerialSet b = of(0x80, 0x1234_5678_9abcL, 0x1234, -0x81, 5);
-    List<BigInteger> sample = new ArrayList<>();
-    assertThat(a.countNotIn(b, 10, sample)).isEqualTo(2);
-    assertThat(sample).containsExactlyInAnyOrder(BigInteger.ONE, BigInteger.valueOf(-1));
-    sample.clear();
-    assertThat(b.countNotIn(a, 1, sample)).isEqualTo(2);
-    assertThat(sample).hasSize(1).isSubsetOf(BigInteger.valueOf(0x1234_5678_9abcL), BigInteger.valueOf(5));
-    assertThat(a.countNotIn(a, 10, new ArrayList<>())).isZero();
-    assertThat(SerialSet.empty().countNotIn(a, 10, new ArrayList<>())).isZero();
-    assertThat(a.countNotIn(SerialSet.empty(), 10, new ArrayList<>())).isEqualTo(5);
-  }
-
-  @Test
   void theUnionHoldsEachSerialOnce() {
     SerialSet u = SerialSet.union(List.of(of(1, 0x80, -1), of(0x80, 0x1234_5678L), of()));
     assertThat(u.size()).isEqualTo(4);
@@ -40,5 +25,19 @@ class SerialSetComparisonTest {
         BigInteger.valueOf(-1), BigInteger.valueOf(0x1234_5678L));
     SerialSet one = of(7);
     assertThat(SerialSet.union(List.of(one))).isSameAs(one);
+  }
+
+  @Test
+  void fingerprintsDependOnTheValueOnlyAndFindTheirSerialsBack() {
+    SerialSet narrow = of(1, -1, 0x80);
+    SerialSet wide = of(1, -1, 0x80, 0x1234_5678_9abcL);
+    long[] n = narrow.sortedFingerprints();
+    long[] w = wide.sortedFingerprints();
+    assertThat(n).hasSize(3).isSorted();
+    assertThat(w).hasSize(4).contains(n);
+    long[] extra = java.util.Arrays.stream(w).filter(f -> java.util.Arrays.binarySearch(n, f) < 0).toArray();
+    assertThat(wide.withFingerprints(extra, 10)).containsExactly(BigInteger.valueOf(0x1234_5678_9abcL));
+    assertThat(wide.withFingerprints(w, 2)).hasSize(2);
+    assertThat(wide.withFingerprints(new long[0], 10)).isEmpty();
   }
 }
