@@ -4,7 +4,7 @@ import io.msp4j.core.CertificateRef;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.Msp;
-import io.msp4j.core.MspSetupException;
+import io.msp4j.core.MspException;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Principal;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ final class IdentityVerdicts {
   }
 
   /** The object printed instead of verdicts when the MSP cannot be set up. */
-  static Map<String, Object> setupError(MspSetupException e) {
+  static Map<String, Object> setupError(MspException e) {
     Map<String, Object> o = new LinkedHashMap<>();
     o.put("setup_error", e.detail());
     o.put("reason", e.reason().name());

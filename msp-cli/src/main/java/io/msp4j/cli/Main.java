@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, compile policies.")
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, policies, channel configuration.")
 public final class Main implements Runnable {
 
   /**
@@ -32,6 +32,7 @@ public final class Main implements Runnable {
     m.put("verify", VerifyCommand::new);
     m.put("sign", SignCommand::new);
     m.put("policy", PolicyCommand::new);
+    m.put("configtx", ConfigtxCommand::commandLine);
     m.put("watch", WatchCommand::new);
     return Collections.unmodifiableMap(m);
   }

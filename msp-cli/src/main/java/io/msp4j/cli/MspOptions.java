@@ -42,8 +42,13 @@ final class MspOptions {
   }
 
   private X509Msp load(boolean asLocal) {
+    return load(mspDir, mspId, version, asLocal);
+  }
+
+  /** Reads a folder, as a local or a verifying MSP, and sets the MSP up at {@code version}. */
+  static X509Msp load(Path dir, String id, MspVersion version, boolean asLocal) {
     MspFolderConfig folder =
-        asLocal ? MspFolders.readLocal(mspDir, mspId) : MspFolders.readVerifying(mspDir, mspId);
+        asLocal ? MspFolders.readLocal(dir, id) : MspFolders.readVerifying(dir, id);
     SetupOptions options =
         SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
     return X509Msps.setup(folder.mspConfig(), version, options);

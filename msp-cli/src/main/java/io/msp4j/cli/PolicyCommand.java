@@ -7,9 +7,10 @@ import picocli.CommandLine.Spec;
 /** {@code msp policy}: signature and implicit-meta policy tools. */
 @Command(
     name = "policy",
-    description = "Signature-policy tools: compile the policy language into Fabric's protobuf.",
+    description = "Signature-policy tools: compile the policy language into Fabric's protobuf; check "
+        + "whether signers satisfy a channel's policy.",
     mixinStandardHelpOptions = true,
-    subcommands = {PolicyCompileCommand.class})
+    subcommands = {PolicyCompileCommand.class, PolicyCheckCommand.class})
 final class PolicyCommand implements Runnable {
   @Spec CommandSpec spec;
 

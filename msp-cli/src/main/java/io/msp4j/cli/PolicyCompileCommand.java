@@ -1,5 +1,6 @@
 package io.msp4j.cli;
 
+import io.msp4j.channel.json.FabricJson;
 import io.msp4j.core.policy.PolicyDsl;
 import io.msp4j.core.policy.PolicyDslException;
 import java.io.PrintWriter;
@@ -55,8 +56,13 @@ final class PolicyCompileCommand implements Callable<Integer> {
       }
       return ExitCodes.SETUP_FAILED;
     }
-    out.println(json ? ConfigtxlatorJson.signaturePolicyEnvelope(envelope)
-        : HexFormat.of().formatHex(envelope.toByteArray()));
+    if (json) {
+      // FabricJson ends its text with a newline, as configtxlator does.
+      out.print(FabricJson.print(envelope));
+      out.flush();
+    } else {
+      out.println(HexFormat.of().formatHex(envelope.toByteArray()));
+    }
     return ExitCodes.OK;
   }
 }

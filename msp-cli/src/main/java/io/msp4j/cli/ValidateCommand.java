@@ -1,7 +1,9 @@
 package io.msp4j.cli;
 
-import io.msp4j.core.MspSetupException;
-import io.msp4j.x509.X509Msp;
+import io.msp4j.channel.Channel;
+import io.msp4j.core.Msp;
+import io.msp4j.core.MspException;
+import io.msp4j.core.MspVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -10,16 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code msp validate}: loads an MSP and gives Fabric's verdict for each identity. Exit status 0
- * when all are valid, 1 when one is not, 2 when the MSP cannot be set up, 3 on a usage error.
+ * {@code msp validate}: loads an MSP, from its folder or from a channel config block, and gives
+ * Fabric's verdict for each identity. Exit status 0 when all are valid, 1 when one is not, 2 when
+ * the MSP cannot be set up (or the block cannot be used, or has no such MSP), 3 on a usage error.
  */
 @Command(
     name = "validate",
@@ -28,7 +31,38 @@ import picocli.CommandLine.Spec;
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Mixin MspOptions msp;
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Source source;
+
+  /** Where the MSP comes from: its folder, or a channel configuration. */
+  static final class Source {
+    @Option(names = "--msp-dir", required = true, paramLabel = "DIR", description = "The mspconfig folder.")
+    Path mspDir;
+
+    @Option(
+        names = "--block",
+        required = true,
+        paramLabel = "FILE",
+        description = "A channel config block (or ConfigEnvelope, or Config): use the org MSP with"
+            + " the given ID, at the version the channel's capabilities imply.")
+    Path block;
+  }
+
+  @Option(names = "--msp-id", required = true, paramLabel = "ID", description = "The MSP ID.")
+  String mspId;
+
+  @Option(
+      names = "--msp-version",
+      paramLabel = "V",
+      converter = MspOptions.VersionConverter.class,
+      description = "MSP version: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: 3.0); only with --msp-dir.")
+  MspVersion version;
+
+  @Option(
+      names = "--local",
+      description = "Read the folder as a local MSP (signcerts and keystore) instead of a channel"
+          + " MSP; only with --msp-dir.")
+  boolean local;
 
   @Option(names = "--json", description = "Print one JSON object per input.")
   boolean json;
@@ -49,16 +83,17 @@ final class ValidateCommand implements Callable<Integer> {
         return ExitCodes.USAGE;
       }
     }
-    X509Msp loaded;
+    if (source.block != null && (version != null || local)) {
+      err.println("msp validate: --msp-version and --local go with --msp-dir, not with --block"
+          + " (a block's MSPs have the version its capabilities imply)");
+      return ExitCodes.USAGE;
+    }
+    Msp loaded;
     try {
-      loaded = msp.load();
-    } catch (MspSetupException e) {
-      if (json) {
-        out.println(Json.write(IdentityVerdicts.setupError(e)));
-      } else {
-        err.println("MSP setup failed [" + e.rule() + "] " + e.detail());
-      }
-      out.flush();
+      loaded = source.block != null ? fromBlock(err) : fromFolder();
+    } catch (MspException e) {
+      SetupFailures.report(e, source.block != null ? "channel config cannot be used" : "MSP setup failed",
+          json, out, err);
       return ExitCodes.SETUP_FAILED;
     }
     boolean allValid = true;
@@ -70,5 +105,15 @@ final class ValidateCommand implements Callable<Integer> {
     }
     out.flush();
     return allValid ? ExitCodes.OK : ExitCodes.INVALID;
+  }
+
+  private Msp fromFolder() {
+    return MspOptions.load(source.mspDir, mspId, version == null ? MspVersion.V3_0 : version, local);
+  }
+
+  private Msp fromBlock(PrintWriter err) {
+    Channel channel = BlockInput.load(source.block);
+    BlockInput.noteUnsupportedCapabilities(channel, err, "msp validate");
+    return BlockInput.msp(channel, source.block, mspId);
   }
 }

@@ -90,4 +90,24 @@ public enum Reason {
   POLICY_INVALID,
   POLICY_NOT_SATISFIED,
   IMPLICIT_META_INVALID,
+
+  // configtx.yaml and the channel org groups built from it (spec section 9).
+  CONFIGTX_NOT_FOUND,
+  CONFIGTX_INVALID,
+  CONFIGTX_ORG_NOT_FOUND,
+  CONFIGTX_POLICY_INVALID,
+  CONFIGTX_MSP_TYPE_UNSUPPORTED,
+
+  // Fabric messages as configtxlator's JSON.
+  CONFIG_JSON_UNDECODABLE,
+
+  // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
+  CONFIG_BLOCK_MALFORMED,
+  NOT_A_CONFIG_BLOCK,
+  CHANNEL_CONFIG_INVALID,
+  ORG_GROUP_INVALID,
+  MSP_TYPE_UNSUPPORTED,
+  MSP_ID_EMPTY,
+  MSP_ID_CONFLICT,
+  POLICY_NOT_FOUND,
 }

@@ -71,7 +71,8 @@ public final class ConfigYaml {
   /** Merged mappings allowed per document before it counts as excessive aliasing. */
   private static final int MAX_MERGES = 10_000;
 
-  private static final Tag IMPLICIT = new Tag("tag:msp4j.io,2024:implicit");
+  /** The tag GoTags gives every scalar: "no explicit tag". */
+  public static final Tag IMPLICIT = new Tag("tag:msp4j.io,2024:implicit");
 
   /** One {@code {Certificate, OrganizationalUnitIdentifier}} entry and the line it starts on. */
   public record OuEntry(String certificate, String organizationalUnitIdentifier, int line) {}
@@ -628,10 +629,10 @@ public final class ConfigYaml {
    * scalar like an untagged one, while Go keeps {@code !} as its tag, which makes the scalar a
    * string that no boolean field accepts.
    */
-  private static final class NonSpecificTags implements Parser {
+  public static final class NonSpecificTags implements Parser {
     private final Parser delegate;
 
-    NonSpecificTags(Parser delegate) {
+    public NonSpecificTags(Parser delegate) {
       this.delegate = delegate;
     }
 
@@ -666,7 +667,7 @@ public final class ConfigYaml {
   }
 
   /** Leaves every implicit tag open so that the typing above decides, as Go does. */
-  private static final class GoTags extends Resolver {
+  public static final class GoTags extends Resolver {
     @Override
     public Tag resolve(NodeId kind, String value, boolean implicit) {
       return switch (kind) {

@@ -32,7 +32,9 @@ public final class Explanation {
     this.kind = Objects.requireNonNull(kind, "kind");
     this.satisfied = satisfied;
     this.summary = Objects.requireNonNull(summary, "summary");
-    this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> frozen = (Map<String, Object>) freeze(details);
+    this.details = frozen;
     this.children = List.copyOf(children);
   }
 
@@ -53,7 +55,7 @@ public final class Explanation {
 
   /**
    * The facts of this node by name (plain strings, integers, booleans, and lists and maps of
-   * them), such as {@code principal}, {@code signer}, {@code reason}, {@code rule}.
+   * them), such as {@code principal}, {@code signer}, {@code reason}, {@code rule}; unmodifiable.
    */
   public Map<String, Object> details() {
     return details;
@@ -74,7 +76,9 @@ public final class Explanation {
     m.put("kind", kind);
     m.put("satisfied", satisfied);
     m.put("summary", summary);
-    m.putAll(details);
+    for (Map.Entry<String, Object> e : details.entrySet()) {
+      m.put(e.getKey(), thaw(e.getValue()));
+    }
     if (!children.isEmpty()) {
       List<Object> list = new ArrayList<>(children.size());
       for (Explanation c : children) {
@@ -83,6 +87,36 @@ public final class Explanation {
       m.put("children", list);
     }
     return m;
+  }
+
+  /** An unmodifiable deep copy of a detail value. */
+  private static Object freeze(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      map.forEach((k, v) -> copy.put(k, freeze(v)));
+      return Collections.unmodifiableMap(copy);
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(v -> copy.add(freeze(v)));
+      return Collections.unmodifiableList(copy);
+    }
+    return value;
+  }
+
+  /** A modifiable deep copy of a detail value, for {@link #toMap()}. */
+  private static Object thaw(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      map.forEach((k, v) -> copy.put(k, thaw(v)));
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(v -> copy.add(thaw(v)));
+      return copy;
+    }
+    return value;
   }
 
   /** The tree as text: one line per node, {@code [ok]} or {@code [no]} and the summary, indented by depth. */
@@ -97,6 +131,21 @@ public final class Explanation {
     for (Explanation c : children) {
       c.appendText(b, depth + 1);
     }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Explanation other
+        && kind.equals(other.kind)
+        && satisfied == other.satisfied
+        && summary.equals(other.summary)
+        && details.equals(other.details)
+        && children.equals(other.children);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(kind, satisfied, summary, details, children);
   }
 
   @Override

@@ -248,6 +248,27 @@ class SignaturePolicyTest {
     assertThat(map.get("children")).asList().hasSize(2);
   }
 
+  @Test
+  @Tag("POLICY-SIG-03")
+  void explanationsAreValuesAndTheirMapsAreTheCallersCopies() {
+    PolicyResult r = evaluate("AND('A.member','B.member')", world.signed(a, "tx"));
+    Explanation e = r.explanation();
+    assertThat(r.explanation()).isSameAs(e);
+    Map<String, Object> map = e.toMap();
+    map.put("kind", "changed");
+    @SuppressWarnings("unchecked")
+    List<Object> children = (List<Object>) map.get("children");
+    children.clear();
+    assertThat(e.toMap()).isEqualTo(r.explanation().toMap()).containsEntry("kind", "signature-policy");
+    assertThat(e.toMap().get("children")).asList().hasSize(2);
+    Explanation signedBy = e.children().get(1).children().get(0);
+    assertThrows(UnsupportedOperationException.class, () -> signedBy.details().put("x", 1));
+    assertThrows(UnsupportedOperationException.class,
+        () -> ((List<?>) signedBy.details().get("tried")).clear());
+    PolicyResult again = evaluate("AND('A.member','B.member')", world.signed(a, "tx"));
+    assertThat(again.explanation()).isEqualTo(e).hasSameHashCodeAs(e);
+  }
+
   /** The explanation of signature {@code i}, as a map. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> signature(PolicyResult r, int i) {

@@ -17,8 +17,8 @@ import org.conscrypt.Conscrypt;
 /**
  * {@link CryptoProvider} with Conscrypt (BoringSSL inside) for ECDSA verification, the platform's
  * digests ({@link PlatformDigests}), and {@link BouncyCastleCryptoProvider} for the rest: Ed25519
- * and signing (whose deterministic nonces make signatures reproducible). The Conscrypt provider object is private to
- * this instance and never registered with the JCA.
+ * and signing (whose deterministic nonces make signatures reproducible). The Conscrypt provider
+ * object is shared by all instances and never registered with the JCA.
  *
  * <p>Only {@link CryptoProviders} makes instances, after checking that Conscrypt's classes are on
  * the class path and its native library loads.
@@ -42,7 +42,17 @@ final class ConscryptCryptoProvider implements CryptoProvider {
     if (!Conscrypt.isAvailable()) {
       throw new IllegalStateException("Conscrypt's native library is not available");
     }
-    return new ConscryptCryptoProvider(Conscrypt.newProvider());
+    return new ConscryptCryptoProvider(SharedConscrypt.PROVIDER);
+  }
+
+  /**
+   * One Conscrypt provider object for all MSPs. Making one registers about a hundred services
+   * (tens of kilobytes and about a millisecond each), which a channel of many orgs would pay per
+   * org; the object is immutable once made, safe for concurrent use, and still never registered
+   * with the JCA.
+   */
+  private static final class SharedConscrypt {
+    static final Provider PROVIDER = Conscrypt.newProvider();
   }
 
   @Override

@@ -18,8 +18,10 @@ import io.msp4j.x509.internal.crypto.ProviderSignatureCrypto;
 import java.nio.ByteBuffer;
 import java.security.PrivateKey;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
@@ -52,6 +54,17 @@ public final class MspSetup {
   private SignerMaterial signer;
   private final OuIdentifiers.Builder ouIdentifiers = OuIdentifiers.builder();
   private NodeOus nodeOus = NodeOus.off();
+  /**
+   * Certifiers identifiers already computed, by certificate bytes: cryptogen and fabric-ca name
+   * the same CA in every NodeOU and OU identifier, so it is parsed, sanitised and hashed once.
+   * Only successes are kept; a failure is computed again and comes out the same.
+   */
+  private final Map<ByteString, byte[]> certifiersIds = new HashMap<>();
+  /**
+   * Certificates already parsed, by their configured bytes: the root CA usually comes again in
+   * every NodeOU identifier. Only successes are kept.
+   */
+  private final Map<ByteString, ParsedCertificate> parsed = new HashMap<>();
 
   private MspSetup(
       FabricMSPConfig conf, MspVersion version, SetupOptions options, CryptoProvider provider) {
@@ -298,7 +311,18 @@ public final class MspSetup {
 
   /** The certifiers identifier of a configured CA certificate (CERT-ID-01). */
   private byte[] certifiersId(byte[] certBytes) throws Failure {
-    ParsedCertificate cert = identities.sanitizer().sanitize(CertificateLoader.firstPemCertificate(certBytes), pools);
+    ByteString key = ByteString.copyFrom(certBytes);
+    byte[] known = certifiersIds.get(key);
+    if (known != null) {
+      return known.clone();
+    }
+    byte[] id = computeCertifiersId(certBytes);
+    certifiersIds.put(key, id.clone());
+    return id;
+  }
+
+  private byte[] computeCertifiersId(byte[] certBytes) throws Failure {
+    ParsedCertificate cert = identities.sanitizer().sanitize(parse(ByteString.copyFrom(certBytes)), pools);
     if (roots.contains(cert)) {
       return identities.hash(cert.der());
     }
@@ -361,12 +385,22 @@ public final class MspSetup {
     List<ParsedCertificate> out = new ArrayList<>(entries.size());
     for (int i = 0; i < entries.size(); i++) {
       try {
-        out.add(CertificateLoader.firstPemCertificate(entries.get(i).toByteArray()));
+        out.add(parse(entries.get(i)));
       } catch (Failure f) {
         throw withRule(f, rule).toSetupException(entry(field, i), null);
       }
     }
     return List.copyOf(out);
+  }
+
+  /** The first PEM certificate of {@code bytes}, parsed once per setup. */
+  private ParsedCertificate parse(ByteString bytes) throws Failure {
+    ParsedCertificate known = parsed.get(bytes);
+    if (known == null) {
+      known = CertificateLoader.firstPemCertificate(bytes.toByteArray());
+      parsed.put(bytes, known);
+    }
+    return known;
   }
 
   private List<ParsedCertificate> prepareAll(

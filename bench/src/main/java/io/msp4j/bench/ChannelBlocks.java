@@ -1,0 +1,79 @@
+package io.msp4j.bench;
+
+import io.msp4j.channel.ConfigFixture;
+import io.msp4j.testdata.cryptogen.CryptoTree;
+import io.msp4j.testdata.cryptogen.GeneratedOrg;
+import io.msp4j.testdata.cryptogen.GeneratedTree;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Config blocks of channels with {@code n} application orgs, each a cryptogen-style org with
+ * NodeOUs (root CA, TLS CA, admin; org policies Readers, Writers, Admins, Endorsement), plus one
+ * orderer org, channel capability V3_0, configtxgen's policies at every level. Generated once per
+ * size from a fixed seed and kept under the temporary directory, so that benchmark forks, and
+ * Fabric's own benchmark, read the same bytes.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.msp4j.bench.ChannelBlocks 1 10 100 1000</pre>
+ */
+public final class ChannelBlocks {
+  private ChannelBlocks() {}
+
+  /** Writes (when missing) and prints the block files of the given sizes. */
+  public static void main(String[] args) {
+    for (String a : args.length == 0 ? new String[] {"1", "10", "100", "1000"} : args) {
+      System.out.println(file(Integer.parseInt(a)));
+    }
+  }
+
+  /** The bytes of the block with {@code orgs} application orgs. */
+  static byte[] block(int orgs) {
+    try {
+      return Files.readAllBytes(file(orgs));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The block file with {@code orgs} application orgs, generated when missing. */
+  static Path file(int orgs) {
+    Path file = Path.of(System.getProperty("java.io.tmpdir"), "msp4j-bench-channel", "orgs-" + orgs + ".block");
+    if (Files.isRegularFile(file)) {
+      return file;
+    }
+    try {
+      Path work = Files.createTempDirectory("msp4j-bench-channel");
+      StringBuilder yaml = new StringBuilder("""
+          Seed: channel-bench
+          Now: 2024-06-01T00:00:00Z
+          OrdererOrgs:
+            - Name: Orderer
+              Domain: example.com
+              EnableNodeOUs: true
+              Specs: [{Hostname: orderer}]
+          PeerOrgs:
+          """);
+      for (int i = 1; i <= orgs; i++) {
+        yaml.append("  - {Name: Org").append(i).append(", Domain: org").append(i)
+            .append(".example.com, EnableNodeOUs: true, Template: {Count: 0}, Users: {Count: 0}}\n");
+      }
+      GeneratedTree tree = CryptoTree.fromYaml(yaml.toString()).generate(work);
+      ConfigFixture.Builder b = ConfigFixture.builder()
+          .ordererOrg("OrdererOrg", ConfigFixture.msp(tree.org("example.com"), "OrdererMSP"));
+      for (int i = 1; i <= orgs; i++) {
+        GeneratedOrg org = tree.org("org" + i + ".example.com");
+        b.applicationOrg("Org" + i, ConfigFixture.msp(org, "Org" + i + "MSP"));
+      }
+      byte[] block = ConfigFixture.block("benchchannel", b.build());
+      Files.createDirectories(file.getParent());
+      Path staging = Files.write(file.resolveSibling(file.getFileName() + ".tmp"), block);
+      Files.move(staging, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package io.msp4j.channel;
+
+import io.msp4j.x509.SetupOptions;
+import java.util.Objects;
+
+/**
+ * How a channel configuration is loaded.
+ *
+ * @param setup the options each organisation's X.509 MSP is set up with (crypto backend, clock)
+ * @param parallelism how many organisation MSPs may be set up at once; 1 sets them up one after
+ *     another. The outcome, and the error reported when several orgs are at fault, do not depend
+ *     on it.
+ */
+public record ChannelOptions(SetupOptions setup, int parallelism) {
+
+  public ChannelOptions {
+    Objects.requireNonNull(setup, "setup");
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
+    }
+  }
+
+  /** Default MSP setup options, as many setups at once as the machine has processors. */
+  public static ChannelOptions defaults() {
+    return new ChannelOptions(SetupOptions.defaults(), Runtime.getRuntime().availableProcessors());
+  }
+
+  /** These options with another MSP setup configuration. */
+  public ChannelOptions withSetup(SetupOptions s) {
+    return new ChannelOptions(s, parallelism);
+  }
+
+  /** These options with another parallelism. */
+  public ChannelOptions withParallelism(int p) {
+    return new ChannelOptions(setup, p);
+  }
+}

@@ -1,0 +1,25 @@
+package io.msp4j.channel;
+
+import io.msp4j.channel.internal.decode.ConfigDecoder;
+import java.util.Objects;
+
+/** Decodes channel configurations from bytes. */
+public final class ConfigBlocks {
+  private ConfigBlocks() {}
+
+  /**
+   * Decodes a channel configuration given as a config block, a bare {@code ConfigEnvelope} or a
+   * bare {@code Config}. The form is decided by structure (the field numbers and wire types each
+   * form has at each level, and for a block the channel header type), not by whether protobuf
+   * parses the bytes, since protobuf parses almost anything.
+   *
+   * @throws ChannelConfigException with reason {@link io.msp4j.core.Reason#NOT_A_CONFIG_BLOCK}
+   *     for a block of another kind (a transaction block), or {@link
+   *     io.msp4j.core.Reason#CONFIG_BLOCK_MALFORMED} naming the form expected and the place where
+   *     the bytes stopped matching it (truncated input, garbage, a missing part)
+   */
+  public static DecodedConfig decode(byte[] bytes) {
+    Objects.requireNonNull(bytes, "bytes");
+    return ConfigDecoder.decode(bytes);
+  }
+}

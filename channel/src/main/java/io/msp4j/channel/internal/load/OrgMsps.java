@@ -1,0 +1,132 @@
+package io.msp4j.channel.internal.load;
+
+import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.channel.ChannelOrg;
+import io.msp4j.core.CachingMsp;
+import io.msp4j.core.Msp;
+import io.msp4j.core.MspException;
+import io.msp4j.core.MspVersion;
+import io.msp4j.core.Reason;
+import io.msp4j.x509.SetupOptions;
+import io.msp4j.x509.X509Msps;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+
+/**
+ * Sets up the org MSPs a walk proposed and applies Fabric's rules on the results, in the order of
+ * the proposals (CHANNEL-MSP-04..08): provider type, setup, one configuration per MSP ID, a
+ * non-empty MSP ID. Setups may run in parallel; the results are then looked at in order, so the
+ * failure reported is the one a one-by-one setup would meet first.
+ */
+final class OrgMsps {
+  private static final int FABRIC = 0;
+  private static final int IDEMIX = 1;
+
+  /** A set-up MSP or the failure of its setup. */
+  private record Outcome(Msp msp, MspException failure) {}
+
+  private OrgMsps() {}
+
+  /**
+   * The channel's orgs, each with its MSP; {@code stop}, when not null, is thrown after the
+   * proposals were judged without fault.
+   */
+  static List<ChannelOrg> setUp(List<Proposal> proposals, ChannelConfigException stop,
+      MspVersion version, SetupOptions options, int parallelism) {
+    Outcome[] outcomes = run(proposals, version, options, parallelism);
+    Map<String, Proposal> firstById = new LinkedHashMap<>();
+    Map<String, Msp> mspById = new LinkedHashMap<>();
+    List<ChannelOrg> orgs = new ArrayList<>();
+    for (int i = 0; i < proposals.size(); i++) {
+      Proposal p = proposals.get(i);
+      Msp msp = judge(p, outcomes[i], version);
+      String id = msp.id();
+      Proposal first = firstById.get(id);
+      if (first != null && !first.config().equals(p.config())) {
+        throw new ChannelConfigException(Reason.MSP_ID_CONFLICT, "CHANNEL-MSP-07", p.path(),
+            "MSP ID '" + id + "' is already defined by " + first.path()
+                + " with a different configuration; one MSP ID may appear in several org groups "
+                + "only with byte-identical MSP values");
+      }
+      if (first == null) {
+        firstById.put(id, p);
+        mspById.put(id, msp);
+      }
+      if (id.isEmpty()) {
+        throw new ChannelConfigException(Reason.MSP_ID_EMPTY, "CHANNEL-MSP-06", p.path(),
+            "the org's MSP has an empty MSP ID (FabricMSPConfig.name)");
+      }
+      orgs.add(new ChannelOrg(p.path(), p.kind(), p.name(), id, mspById.get(id), p.config()));
+    }
+    if (stop != null) {
+      throw stop;
+    }
+    return List.copyOf(orgs);
+  }
+
+  /** The MSP of a proposal, or the channel error its type or setup gives. */
+  private static Msp judge(Proposal p, Outcome o, MspVersion version) {
+    int type = p.config().getType();
+    if (type == IDEMIX) {
+      if (version == MspVersion.V1_0 || version == MspVersion.V3_0) {
+        throw new ChannelConfigException(Reason.MSP_TYPE_UNSUPPORTED, "CHANNEL-MSP-04", p.path(),
+            "an idemix MSP (type 1) cannot exist at MSP version " + version
+                + "; Fabric has idemix only at 1.1, 1.3 and 1.4.3");
+      }
+      throw new ChannelConfigException(Reason.MSP_TYPE_UNSUPPORTED, "CHANNEL-MSP-04", p.path(),
+          "an idemix MSP (type 1) is not supported by msp4j (Fabric would set it up at MSP "
+              + "version " + version + "); this channel cannot be loaded");
+    }
+    if (type != FABRIC) {
+      throw new ChannelConfigException(Reason.MSP_TYPE_UNSUPPORTED, "CHANNEL-MSP-04", p.path(),
+          "unsupported MSP type " + type + " (0 is X.509, 1 idemix)");
+    }
+    if (o.failure() != null) {
+      MspException e = o.failure();
+      throw new ChannelConfigException(e.reason(), e.rule(), p.path(),
+          "the org's MSP cannot be set up at version " + version + " [CHANNEL-MSP-05]: "
+              + e.detail(), e);
+    }
+    return o.msp();
+  }
+
+  private static Outcome[] run(List<Proposal> proposals, MspVersion version, SetupOptions options,
+      int parallelism) {
+    Outcome[] out = new Outcome[proposals.size()];
+    IntStream indexes = IntStream.range(0, proposals.size())
+        .filter(i -> proposals.get(i).config().getType() == FABRIC);
+    if (parallelism <= 1 || proposals.size() < 2) {
+      indexes.forEach(i -> out[i] = setUpOne(proposals.get(i), version, options));
+      return out;
+    }
+    ForkJoinPool pool = new ForkJoinPool(Math.min(parallelism, proposals.size()));
+    try {
+      pool.submit(() -> indexes.parallel()
+          .forEach(i -> out[i] = setUpOne(proposals.get(i), version, options))).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while setting up the channel's MSPs", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdown();
+    }
+    return out;
+  }
+
+  private static Outcome setUpOne(Proposal p, MspVersion version, SetupOptions options) {
+    try {
+      return new Outcome(CachingMsp.wrap(X509Msps.setup(p.config(), version, options)), null);
+    } catch (MspException e) {
+      return new Outcome(null, e);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.msp4j.config.internal.configtx;
+
+import io.msp4j.config.configtx.ConfigtxException;
+import io.msp4j.config.configtx.TopLevel;
+import io.msp4j.core.Reason;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/** The reading pipeline: find the file, YAML to Go values, key walk, struct decoding, completion. */
+public final class ConfigtxReader {
+
+  private static final long MAX_SIZE = 16L * 1024 * 1024;
+
+  private ConfigtxReader() {}
+
+  public static TopLevel read(Path path, Map<String, String> env) {
+    Path file = locate(path);
+    byte[] content;
+    try {
+      if (Files.size(file) > MAX_SIZE) {
+        throw new ConfigtxException(Reason.CONFIGTX_INVALID, "CONFIGTX-YAML-01",
+            file + ": larger than " + MAX_SIZE + " bytes");
+      }
+      content = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new ConfigtxException(Reason.CONFIGTX_NOT_FOUND, "CONFIGTX-YAML-01",
+          file + ": cannot be read: " + e.getMessage(), e);
+    }
+    return parse(content, file, env);
+  }
+
+  public static TopLevel parse(byte[] content, Path file, Map<String, String> env) {
+    String fileName = file.toString();
+    GoValue.GoMap top = GoYamlTree.decode(content, fileName);
+    GoValue.GoMap walked = new KeyWalk(env, fileName).walkTop(top);
+    WeakDecoder decoder = new WeakDecoder();
+    Decoded decoded = decoder.decodeTop(walked, Schema.TOP_LEVEL);
+    if (!decoder.errors().isEmpty()) {
+      List<WeakDecoder.Error> errors = new ArrayList<>(decoder.errors());
+      errors.sort(Comparator.comparingInt(WeakDecoder.Error::line)
+          .thenComparing(WeakDecoder.Error::message));
+      List<String> messages = new ArrayList<>();
+      for (WeakDecoder.Error e : errors) {
+        messages.add(fileName + ":" + e.line() + ": " + e.message());
+      }
+      throw new ConfigtxException(Reason.CONFIGTX_INVALID, "CONFIGTX-YAML-01",
+          String.join("; ", messages));
+    }
+    return new TopLevelBuilder(file, fileName).build(decoded);
+  }
+
+  /** configtxgen's search: the file itself, or configtx.yaml then configtx.yml in a folder. */
+  private static Path locate(Path path) {
+    if (Files.isDirectory(path)) {
+      for (String name : List.of("configtx.yaml", "configtx.yml")) {
+        Path f = path.resolve(name);
+        if (Files.exists(f)) {
+          return f;
+        }
+      }
+      throw new ConfigtxException(Reason.CONFIGTX_NOT_FOUND, "CONFIGTX-YAML-01",
+          path + ": no configtx.yaml or configtx.yml in this folder");
+    }
+    if (!Files.exists(path)) {
+      throw new ConfigtxException(Reason.CONFIGTX_NOT_FOUND, "CONFIGTX-YAML-01",
+          path + ": no such file");
+    }
+    return path;
+  }
+}

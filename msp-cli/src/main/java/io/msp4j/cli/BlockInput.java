@@ -1,0 +1,63 @@
+package io.msp4j.cli;
+
+import io.msp4j.channel.Channel;
+import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.core.Msp;
+import io.msp4j.core.Reason;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A channel configuration file given with {@code --block}: a config block as peers and orderers
+ * store it, a bare {@code ConfigEnvelope} or a bare {@code Config}, loaded as Fabric loads it.
+ */
+final class BlockInput {
+  private BlockInput() {}
+
+  /**
+   * Reads and loads the file.
+   *
+   * @throws ChannelConfigException when the file cannot be read or the configuration cannot be
+   *     used
+   */
+  static Channel load(Path file) {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (IOException | RuntimeException e) {
+      throw new ChannelConfigException(Reason.FILE_UNREADABLE, "PROTO-07", file.toString(),
+          "cannot read the block file: " + e.getMessage(), e);
+    }
+    try {
+      return Channel.load(bytes);
+    } catch (ChannelConfigException e) {
+      throw new ChannelConfigException(e.reason(), e.rule(), file + ": " + e.path(), e.problem(),
+          e.getCause());
+    }
+  }
+
+  /**
+   * The channel MSP with this ID.
+   *
+   * @throws ChannelConfigException with reason {@link Reason#UNKNOWN_MSP} listing the MSP IDs the
+   *     channel has
+   */
+  static Msp msp(Channel channel, Path file, String mspId) {
+    return channel.msp(mspId).orElseThrow(() -> new ChannelConfigException(Reason.UNKNOWN_MSP,
+        "CHANNEL-MSP-01", file.toString(), "the channel has no MSP '" + mspId + "'; its MSP IDs are "
+            + String.join(", ", channel.msps().keySet())));
+  }
+
+  /** Notes on standard error what a Fabric v3 node would refuse in the channel's capabilities. */
+  static void noteUnsupportedCapabilities(Channel channel, PrintWriter err, String command) {
+    List<String> unsupported = channel.capabilities().unsupportedByFabricV3();
+    if (!unsupported.isEmpty()) {
+      err.println(command + ": note: a Fabric v3.0 node would refuse this channel, it does not "
+          + "support " + String.join(", ", unsupported));
+      err.flush();
+    }
+  }
+}
