@@ -1,6 +1,7 @@
 package io.msp4j.bench;
 
 import io.msp4j.config.MspFolderWatcher;
+import io.msp4j.core.Msp;
 import io.msp4j.core.Identity;
 import io.msp4j.core.reload.ReloadResult;
 import io.msp4j.core.reload.ReloadingMsp;
@@ -96,7 +97,7 @@ public class ReloadBench {
       while (!stop) {
         long start = System.nanoTime();
         steady.fixture.change(k++);
-        ReloadResult r = steady.watcher.reloadNow();
+        ReloadResult<Msp> r = steady.watcher.reloadNow();
         reloadNanos += System.nanoTime() - start;
         reloads++;
         if (r.status() != ReloadResult.Status.APPLIED) {

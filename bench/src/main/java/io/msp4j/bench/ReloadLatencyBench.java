@@ -1,7 +1,8 @@
 package io.msp4j.bench;
 
 import io.msp4j.config.MspFolderWatcher;
-import io.msp4j.core.reload.MspGeneration;
+import io.msp4j.core.Msp;
+import io.msp4j.core.reload.Generation;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -54,7 +55,7 @@ public class ReloadLatencyBench {
   }
 
   @Benchmark
-  public MspGeneration changeApplied() throws InterruptedException, TimeoutException {
+  public Generation<Msp> changeApplied() throws InterruptedException, TimeoutException {
     return watcher.msp().awaitGeneration(expected, Duration.ofSeconds(60));
   }
 

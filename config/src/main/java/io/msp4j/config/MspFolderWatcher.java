@@ -4,6 +4,7 @@ import io.msp4j.config.internal.FolderMspSource;
 import io.msp4j.config.internal.FolderStamp;
 import io.msp4j.config.internal.FolderWatch;
 import io.msp4j.config.internal.SettleTracker;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.reload.ReloadListener;
 import io.msp4j.core.reload.ReloadResult;
@@ -120,11 +121,11 @@ public final class MspFolderWatcher implements AutoCloseable {
    *
    * @return what the reload did, or empty when nothing was due (no change, or still settling)
    */
-  public Optional<ReloadResult> checkNow() {
+  public Optional<ReloadResult<Msp>> checkNow() {
     return step(false);
   }
 
-  private Optional<ReloadResult> step(boolean eventHeard) {
+  private Optional<ReloadResult<Msp>> step(boolean eventHeard) {
     synchronized (checkLock) {
       FolderStamp stamp = stamp();
       long now = ticker.getAsLong();
@@ -148,7 +149,7 @@ public final class MspFolderWatcher implements AutoCloseable {
    * signal, or a caller that knows the folder is complete. A reading during which the folder
    * changed is still dropped.
    */
-  public ReloadResult reloadNow() {
+  public ReloadResult<Msp> reloadNow() {
     synchronized (checkLock) {
       tracker.observe(stamp(), ticker.getAsLong());
       source.expect(null);
@@ -164,7 +165,7 @@ public final class MspFolderWatcher implements AutoCloseable {
     return stamp;
   }
 
-  private ReloadResult afterRead(ReloadResult r) {
+  private ReloadResult<Msp> afterRead(ReloadResult<Msp> r) {
     if (r.status() == ReloadResult.Status.SUPERSEDED) {
       tracker.changedWhileRead(ticker.getAsLong());
     } else {
@@ -244,7 +245,7 @@ public final class MspFolderWatcher implements AutoCloseable {
     private LongSupplier ticker = System::nanoTime;
     private Clock clock = Clock.systemUTC();
     private int caching = io.msp4j.core.CachingMsp.DEFAULT_CAPACITY;
-    private final List<ReloadListener> listeners = new ArrayList<>();
+    private final List<ReloadListener<? super Msp>> listeners = new ArrayList<>();
 
     private Builder(Path dir, String mspId) {
       this.dir = Objects.requireNonNull(dir, "dir");
@@ -361,7 +362,7 @@ public final class MspFolderWatcher implements AutoCloseable {
     }
 
     /** Adds a listener, told of the first configuration too. */
-    public Builder listener(ReloadListener listener) {
+    public Builder listener(ReloadListener<? super Msp> listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
     }
@@ -379,7 +380,7 @@ public final class MspFolderWatcher implements AutoCloseable {
       listeners.forEach(mb::listener);
       ReloadingMsp msp = mb.build();
       FolderStamp stamp = FolderStamp.of(dir);
-      ReloadResult first = null;
+      ReloadResult<Msp> first = null;
       for (int i = 0; i < INITIAL_ATTEMPTS; i++) {
         stamp = FolderStamp.of(dir);
         source.expect(null);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.msp4j.config.ReloadFixtures.ManualTicker;
 import io.msp4j.config.ReloadFixtures.Recorder;
+import io.msp4j.core.Msp;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspSetupException;
@@ -50,7 +51,7 @@ class MspFolderWatcherTest {
   }
 
   /** The change is seen, nothing is read until the folder has been quiet for the window. */
-  private ReloadResult settle(MspFolderWatcher w) {
+  private ReloadResult<Msp> settle(MspFolderWatcher w) {
     assertThat(w.checkNow()).isEmpty();
     ticker.advance(SETTLE.minusMillis(1));
     assertThat(w.checkNow()).isEmpty();
@@ -74,7 +75,7 @@ class MspFolderWatcherTest {
       ReloadingMsp msp = w.msp();
       valid(msp, f.peer);
       write(dir.resolve("crls/crl.pem"), f.pki.crl(f.ica).revoke(f.peer).build().pem());
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.APPLIED);
       assertThat(msp.generation()).isEqualTo(2);
       IdentityException e = invalid(msp, f.peer);
@@ -103,7 +104,7 @@ class MspFolderWatcherTest {
       IdentityException before = assertThrows(IdentityException.class, () -> msp.deserialize(serialized(icaPeer)));
       assertThat(before.reason()).isEqualTo(Reason.NO_CHAIN);
       write(dir.resolve("intermediatecerts/ica2.pem"), ica2.pem());
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.APPLIED);
       valid(msp, icaPeer);
       assertThat(r.generation().changes()).extracting(MspChange::kind, MspChange::action)
@@ -120,7 +121,7 @@ class MspFolderWatcherTest {
       Identity held = msp.deserialize(serialized(f.peer));
       Path broken = dir.resolve("cacerts/zz-ca2.pem");
       write(broken, "-----BEGIN CERTIFICATE-----\nAAECAwQF\n-----END CERTIFICATE-----\n");
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.FAILED);
       assertThat(r.failure().rule()).isEqualTo("SETUP-PARSE-01");
       assertThat(r.failure().reason()).isEqualTo(Reason.CERTIFICATE_UNPARSABLE);
@@ -133,7 +134,7 @@ class MspFolderWatcherTest {
 
       IssuedCertificate ca2 = f.pki.rootCa("C=US,O=Org1,CN=ca2.org1");
       write(broken, ca2.pem());
-      ReloadResult repaired = settle(w);
+      ReloadResult<Msp> repaired = settle(w);
       assertThat(repaired.status()).isEqualTo(Status.APPLIED);
       assertThat(msp.generation()).isEqualTo(2);
       valid(msp, f.pki.leaf("C=US,O=Org1,OU=client,CN=User9@org1", ca2));
@@ -151,7 +152,7 @@ class MspFolderWatcherTest {
       IssuedCertificate stranger = f.pki.rootCa("C=US,O=Elsewhere,CN=ca.elsewhere");
       write(dir.resolve("elsewhere/ca.pem"), stranger.pem());
       write(dir.resolve("config.yaml"), ReloadFixtures.nodeOus("elsewhere/ca.pem").toYaml());
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.FAILED);
       assertThat(r.failure().reason()).isEqualTo(Reason.OU_CERTIFICATE_INVALID);
       assertThat(r.failure().rule()).isEqualTo("CERT-ID-01");
@@ -160,7 +161,7 @@ class MspFolderWatcherTest {
 
       write(dir.resolve("config.yaml"),
           ReloadFixtures.nodeOus("intermediatecerts/intermediatecert.pem").toYaml());
-      ReloadResult repaired = settle(w);
+      ReloadResult<Msp> repaired = settle(w);
       assertThat(repaired.status()).isEqualTo(Status.APPLIED);
       assertThat(repaired.generation().changes()).singleElement().satisfies(c -> {
         assertThat(c.kind()).isEqualTo(Kind.NODE_OUS);
@@ -194,7 +195,7 @@ class MspFolderWatcherTest {
         ticker.advance(Duration.ofMillis(100));
       }
       // 200 ms after the last step: quiet for the window, read once.
-      ReloadResult r = w.checkNow().orElseThrow();
+      ReloadResult<Msp> r = w.checkNow().orElseThrow();
       assertThat(r.status()).isEqualTo(Status.APPLIED);
       assertThat(w.checkNow()).isEmpty();
       ticker.advance(Duration.ofSeconds(5));
@@ -225,7 +226,7 @@ class MspFolderWatcherTest {
       assertThat(w.checkNow()).isEmpty();
       ticker.advance(Duration.ofMillis(50));
       Files.move(swap, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.APPLIED);
       assertThat(recorder.reloads).hasSize(2);
       assertThat(recorder.failures).isEmpty();
@@ -246,7 +247,7 @@ class MspFolderWatcherTest {
       ReloadFixtures.kubernetesMount(mount,
           f.base().crl(f.pki.crl(f.ica).revoke(f.peer).build()).build(), "2026_03_01_12_05_00.2");
       assertThat(Files.exists(mount.resolve("..2026_03_01_12_00_00.1"))).isFalse();
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.APPLIED);
       assertThat(invalid(msp, f.peer).reason()).isEqualTo(Reason.REVOKED);
       valid(msp, f.user);
@@ -268,7 +269,7 @@ class MspFolderWatcherTest {
 
       // The certificate arrives before its key: refused, the old signer keeps signing.
       write(dir.resolve("signcerts/signcert.pem"), peer2.pem());
-      ReloadResult half = settle(w);
+      ReloadResult<Msp> half = settle(w);
       assertThat(half.status()).isEqualTo(Status.FAILED);
       assertThat(half.failure().rule()).isEqualTo("SETUP-SIGNER-02");
       assertThat(msp.defaultSigningIdentity()).isSameAs(first);
@@ -290,7 +291,7 @@ class MspFolderWatcherTest {
       });
       signer.start();
       write(dir.resolve("keystore/priv_sk"), peer2.pkcs8Pem());
-      ReloadResult rotated = settle(w);
+      ReloadResult<Msp> rotated = settle(w);
       stop.set(true);
       signer.join();
       assertThat(problems).isEmpty();
@@ -320,7 +321,7 @@ class MspFolderWatcherTest {
       Files.write(copy, same);
       Files.move(copy, ca, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       write(dir.resolve("README"), "not part of an MSP");
-      ReloadResult r = settle(w);
+      ReloadResult<Msp> r = settle(w);
       assertThat(r.status()).isEqualTo(Status.UNCHANGED);
       assertThat(w.msp().generation()).isEqualTo(1);
       assertThat(recorder.reloads).hasSize(1);

@@ -100,9 +100,9 @@ class MspFolderWatcherThreadTest {
     List<String> threads = new CopyOnWriteArrayList<>();
     try (MspFolderWatcher w = MspFolderWatcher.builder(dir, MSP_ID)
         .settleWindow(Duration.ofMillis(20))
-        .listener(new io.msp4j.core.reload.ReloadListener() {
+        .listener(new io.msp4j.core.reload.ReloadListener<io.msp4j.core.Msp>() {
           @Override
-          public void reloaded(io.msp4j.core.reload.MspGeneration g) {
+          public void reloaded(io.msp4j.core.reload.Generation<? extends io.msp4j.core.Msp> g) {
             threads.add(Thread.currentThread().getName());
           }
         }).start()) {

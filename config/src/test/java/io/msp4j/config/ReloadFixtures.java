@@ -1,7 +1,8 @@
 package io.msp4j.config;
 
 import com.google.protobuf.ByteString;
-import io.msp4j.core.reload.MspGeneration;
+import io.msp4j.core.Msp;
+import io.msp4j.core.reload.Generation;
 import io.msp4j.core.reload.ReloadFailure;
 import io.msp4j.core.reload.ReloadListener;
 import io.msp4j.testdata.ConfigYaml;
@@ -79,12 +80,12 @@ final class ReloadFixtures {
   }
 
   /** What listeners were told. */
-  static final class Recorder implements ReloadListener {
-    final List<MspGeneration> reloads = new CopyOnWriteArrayList<>();
+  static final class Recorder implements ReloadListener<Msp> {
+    final List<Generation<? extends Msp>> reloads = new CopyOnWriteArrayList<>();
     final List<ReloadFailure> failures = new CopyOnWriteArrayList<>();
 
     @Override
-    public void reloaded(MspGeneration generation) {
+    public void reloaded(Generation<? extends Msp> generation) {
       reloads.add(generation);
     }
 

@@ -1,10 +1,11 @@
 package io.msp4j.cli;
 
 import io.msp4j.config.MspFolderWatcher;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import io.msp4j.core.reload.MspChange;
-import io.msp4j.core.reload.MspGeneration;
+import io.msp4j.core.reload.Generation;
 import io.msp4j.core.reload.ReloadFailure;
 import io.msp4j.core.reload.ReloadListener;
 import java.io.BufferedReader;
@@ -104,7 +105,7 @@ final class WatchCommand implements Callable<Integer> {
   }
 
   private static Map<String, Object> answer(
-      Optional<MspGeneration> current, ReloadFailure lastFailure, String input) {
+      Optional<Generation<Msp>> current, ReloadFailure lastFailure, String input) {
     if (current.isEmpty()) {
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("input", input);
@@ -114,7 +115,7 @@ final class WatchCommand implements Callable<Integer> {
       o.put("generation", 0L);
       return o;
     }
-    MspGeneration g = current.get();
+    Generation<Msp> g = current.get();
     byte[] content;
     try {
       content = Files.readAllBytes(Path.of(input));
@@ -126,13 +127,13 @@ final class WatchCommand implements Callable<Integer> {
       o.put("generation", g.number());
       return o;
     }
-    Map<String, Object> verdict = IdentityVerdicts.of(g.msp(), input, content);
+    Map<String, Object> verdict = IdentityVerdicts.of(g.value(), input, content);
     verdict.put("generation", g.number());
     return verdict;
   }
 
   /** Prints each reload attempt as one JSON line on standard error. */
-  static final class ReloadPrinter implements ReloadListener {
+  static final class ReloadPrinter implements ReloadListener<Msp> {
     private final PrintWriter err;
     private volatile ReloadFailure lastFailure;
 
@@ -146,7 +147,7 @@ final class WatchCommand implements Callable<Integer> {
     }
 
     @Override
-    public void reloaded(MspGeneration generation) {
+    public void reloaded(Generation<? extends Msp> generation) {
       List<Object> changes = new ArrayList<>();
       for (MspChange c : generation.changes()) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -4,7 +4,7 @@ import io.msp4j.config.MspFolderConfig;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
-import io.msp4j.core.reload.MspCandidate;
+import io.msp4j.core.reload.Candidate;
 import io.msp4j.core.reload.MspChange;
 import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.X509Msp;
@@ -19,7 +19,7 @@ import java.util.List;
  * One reading of an {@code mspconfig} folder: the configuration and key store digest, or the
  * failure reading it gave, with the folder's stamp when the read began.
  */
-final class FolderCandidate implements MspCandidate {
+final class FolderCandidate implements Candidate<Msp> {
   private final Path dir;
   private final MspFolderConfig folder;
   private final MspSetupException readFailure;
@@ -68,7 +68,7 @@ final class FolderCandidate implements MspCandidate {
   }
 
   @Override
-  public boolean sameConfiguration(MspCandidate applied) {
+  public boolean sameConfiguration(Candidate<Msp> applied) {
     return folder != null
         && applied instanceof FolderCandidate f
         && f.folder != null
@@ -90,7 +90,7 @@ final class FolderCandidate implements MspCandidate {
   }
 
   @Override
-  public List<MspChange> changesSince(MspCandidate previous) {
+  public List<MspChange> changesSince(Candidate<Msp> previous) {
     FolderCandidate p = (FolderCandidate) previous;
     List<MspChange> changes = new ArrayList<>(contents.changesSince(p == null ? null : p.contents));
     if (p != null && folder.isLocal() && !Arrays.equals(p.keyStoreDigest, keyStoreDigest)

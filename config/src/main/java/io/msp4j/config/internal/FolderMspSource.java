@@ -3,10 +3,11 @@ package io.msp4j.config.internal;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.MspFolders;
 import io.msp4j.config.ReadOptions;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
-import io.msp4j.core.reload.MspCandidate;
-import io.msp4j.core.reload.MspSource;
+import io.msp4j.core.reload.Candidate;
+import io.msp4j.core.reload.ConfigSource;
 import io.msp4j.x509.SetupOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,7 @@ import java.util.List;
  * read while the folder was being written is recognised and dropped rather than applied or
  * reported.
  */
-public final class FolderMspSource implements MspSource {
+public final class FolderMspSource implements ConfigSource<Msp> {
   /** Key store files larger than this are digested by their metadata only (keys are small). */
   static final long KEY_FILE_LIMIT = 1 << 20;
 
@@ -62,7 +63,7 @@ public final class FolderMspSource implements MspSource {
   }
 
   @Override
-  public MspCandidate read() {
+  public Candidate<Msp> read() {
     FolderStamp before = FolderStamp.of(dir);
     FolderStamp settled = expected;
     try {

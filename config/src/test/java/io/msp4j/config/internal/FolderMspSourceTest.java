@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.msp4j.config.ReadOptions;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
-import io.msp4j.core.reload.MspCandidate;
+import io.msp4j.core.reload.Candidate;
 import io.msp4j.core.reload.ReloadResult;
 import io.msp4j.core.reload.ReloadingMsp;
 import io.msp4j.testdata.IssuedCertificate;
@@ -36,7 +37,7 @@ class FolderMspSourceTest {
     Path dir = MspFolder.builder().caCert(root).adminCert(admin).build().writeTo(tmp.resolve("msp"));
     FolderMspSource s = source(dir, false);
     s.expect(FolderStamp.of(dir));
-    MspCandidate c = s.read();
+    Candidate<Msp> c = s.read();
     assertThat(c.setUp().id()).isEqualTo("Org1MSP");
     assertThat(c.stillCurrent()).isTrue();
     assertThat(s.read().sameConfiguration(c)).isTrue();
@@ -46,7 +47,7 @@ class FolderMspSourceTest {
   void aReadingIsDroppedWhenTheFolderChangesAfterItOrChangedBeforeIt() throws Exception {
     Path dir = MspFolder.builder().caCert(root).adminCert(admin).build().writeTo(tmp.resolve("msp"));
     FolderMspSource s = source(dir, false);
-    MspCandidate c = s.read();
+    Candidate<Msp> c = s.read();
     Files.writeString(dir.resolve("cacerts/more.pem"), pki.rootCa("CN=ca2").pem());
     assertThat(c.stillCurrent()).isFalse();
 
@@ -63,7 +64,7 @@ class FolderMspSourceTest {
     ReloadingMsp msp = ReloadingMsp.builder("Org1MSP", s).build();
     msp.reload();
     Files.writeString(dir.resolve("config.yaml"), "NodeOUs: [");
-    MspCandidate half = s.read();
+    Candidate<Msp> half = s.read();
     assertThrows(MspSetupException.class, half::setUp);
     Files.writeString(dir.resolve("config.yaml"), "NodeOUs:\n  Enable: false\n");
     assertThat(half.stillCurrent()).isFalse();
@@ -79,10 +80,10 @@ class FolderMspSourceTest {
   void theKeyStoreContentIsPartOfTheConfiguration() throws Exception {
     Path dir = MspFolder.builder().caCert(root).adminCert(admin).signCert(peer).build().writeTo(tmp.resolve("msp"));
     FolderMspSource s = source(dir, true);
-    MspCandidate before = s.read();
+    Candidate<Msp> before = s.read();
     before.setUp();
     Files.writeString(dir.resolve("keystore/unrelated_sk"), "not a key");
-    MspCandidate after = s.read();
+    Candidate<Msp> after = s.read();
     assertThat(after.sameConfiguration(before)).isFalse();
     after.setUp();
     assertThat(after.changesSince(before)).singleElement()

@@ -3,6 +3,7 @@ package io.msp4j.core.reload;
 import io.msp4j.core.CertificateRef;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityIdentifier;
+import io.msp4j.core.Msp;
 import io.msp4j.core.OrganizationalUnit;
 import java.time.Instant;
 import java.util.List;
@@ -16,10 +17,10 @@ import org.hyperledger.fabric.protos.common.MSPPrincipal;
  */
 final class GenerationIdentity implements Identity {
   private final ReloadingMsp owner;
-  private final MspGeneration generation;
+  private final Generation<Msp> generation;
   private final Identity inner;
 
-  GenerationIdentity(ReloadingMsp owner, MspGeneration generation, Identity inner) {
+  GenerationIdentity(ReloadingMsp owner, Generation<Msp> generation, Identity inner) {
     this.owner = owner;
     this.generation = generation;
     this.inner = inner;
@@ -29,7 +30,7 @@ final class GenerationIdentity implements Identity {
     return owner;
   }
 
-  MspGeneration generation() {
+  Generation<Msp> generation() {
     return generation;
   }
 
@@ -50,12 +51,12 @@ final class GenerationIdentity implements Identity {
 
   @Override
   public void validate() {
-    generation.msp().validate(inner);
+    generation.value().validate(inner);
   }
 
   @Override
   public void satisfies(MSPPrincipal principal) {
-    generation.msp().satisfies(inner, principal);
+    generation.value().satisfies(inner, principal);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.msp4j.core.reload;
 import io.msp4j.core.CertificateRef;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityIdentifier;
+import io.msp4j.core.Msp;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.SigningIdentity;
 import java.time.Instant;
@@ -17,10 +18,10 @@ import org.hyperledger.fabric.protos.common.MSPPrincipal;
  */
 final class GenerationSigningIdentity implements SigningIdentity {
   private final ReloadingMsp owner;
-  private final MspGeneration generation;
+  private final Generation<Msp> generation;
   private final SigningIdentity inner;
 
-  GenerationSigningIdentity(ReloadingMsp owner, MspGeneration generation, SigningIdentity inner) {
+  GenerationSigningIdentity(ReloadingMsp owner, Generation<Msp> generation, SigningIdentity inner) {
     this.owner = owner;
     this.generation = generation;
     this.inner = inner;
@@ -30,7 +31,7 @@ final class GenerationSigningIdentity implements SigningIdentity {
     return owner;
   }
 
-  MspGeneration generation() {
+  Generation<Msp> generation() {
     return generation;
   }
 

@@ -3,9 +3,10 @@ package io.msp4j.core.reload;
 import java.util.Objects;
 
 /**
- * One difference between the configuration a reloading MSP served before a swap and the one it
- * serves after: a CA, admin or OU identifier added or removed, serials newly revoked, NodeOUs or
- * the signing identity changed.
+ * One difference between the configuration served before a swap and the one served after: a CA,
+ * admin or OU identifier added or removed, serials newly revoked, NodeOUs or the signing identity
+ * changed; for a channel, an organisation, a policy or the capabilities. Changes inside one
+ * organisation of a channel name its MSP ID first in {@code item}.
  *
  * @param kind what sort of configuration entry changed
  * @param action whether it was added, removed or changed
@@ -33,6 +34,12 @@ public record MspChange(Kind kind, Action action, String item, long count) {
     TLS_ROOT_CA,
     TLS_INTERMEDIATE_CA,
     CRYPTO_CONFIG,
+    /** An organisation of a channel (its config path and MSP ID). */
+    ORGANIZATION,
+    /** A policy of a channel, by its path. */
+    POLICY,
+    /** A channel's capabilities, and with them its MSP version. */
+    CAPABILITIES,
     /** Anything else: another provider type, a configuration that cannot be described. */
     OTHER
   }

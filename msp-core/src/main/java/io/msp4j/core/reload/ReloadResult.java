@@ -4,13 +4,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What one call of {@link ReloadingMsp#reload()} did.
+ * What one reload did.
  *
+ * @param <V> what the configurations are set up into
  * @param status what happened
  * @param generation the generation served after the call (null while none was ever applied)
  * @param failure why the configuration was refused, for {@link Status#FAILED}; else null
  */
-public record ReloadResult(Status status, MspGeneration generation, ReloadFailure failure) {
+public record ReloadResult<V>(Status status, Generation<V> generation, ReloadFailure failure) {
 
   /** What a reload did. */
   public enum Status {
@@ -36,7 +37,7 @@ public record ReloadResult(Status status, MspGeneration generation, ReloadFailur
   }
 
   /** The generation served after the call, empty while none was ever applied. */
-  public Optional<MspGeneration> served() {
+  public Optional<Generation<V>> served() {
     return Optional.ofNullable(generation);
   }
 }

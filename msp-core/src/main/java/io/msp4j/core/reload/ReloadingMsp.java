@@ -11,29 +11,26 @@ import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * An {@link Msp} whose configuration can be replaced while it serves: each configuration read
- * from an {@link MspSource} is set up completely on the thread that calls {@link #reload()}, then
- * swapped in with one volatile write. Callers hold it like any MSP and never see a half-built
- * one, never wait for a reload and never get an error because one is under way; a configuration
- * that fails setup is refused and the previous generation goes on serving.
+ * from a {@link ConfigSource} is set up completely on the thread that calls {@link #reload()},
+ * then swapped in with one volatile write (see {@link Reloader}). Callers hold it like any MSP
+ * and never see a half-built one, never wait for a reload and never get an error because one is
+ * under way; a configuration that fails setup is refused and the previous generation goes on
+ * serving.
  *
- * <p><b>Generations.</b> Each configuration applied is a numbered {@link MspGeneration}. Every
- * call on this MSP is answered by the generation served when the call starts, alone. With
- * caching on (the default, as Fabric wraps its MSPs, CACHE-01), each generation gets its own
- * {@link CachingMsp}, so caches never span generations; do not wrap a reloading MSP in a
- * {@code CachingMsp} yourself ({@link CachingMsp#wrap(Msp)} refuses it).
+ * <p><b>Generations.</b> Each configuration applied is a numbered {@link Generation}. Every call
+ * on this MSP is answered by the generation served when the call starts, alone. With caching on
+ * (the default, as Fabric wraps its MSPs, CACHE-01), each generation gets its own {@link
+ * CachingMsp}, so caches never span generations; do not wrap a reloading MSP in a {@code
+ * CachingMsp} yourself ({@link CachingMsp#wrap(Msp)} refuses it).
  *
  * <p><b>Identities held across a swap.</b> {@link #deserialize} hands out identities tied to the
  * generation that made them:
@@ -48,55 +45,49 @@ import org.slf4j.LoggerFactory;
  *       deserialised again, from its {@link Identity#serialize() serialized form}, by the current
  *       one, and that identity is judged. An identity is therefore never validated with the rules
  *       of a generation that did not make it, and a caller asking the reloading MSP always gets
- *       the current verdict: the one a freshly started process with the current folder would
- *       give.
+ *       the current verdict: the one a freshly started process with the current configuration
+ *       would give.
  * </ul>
  *
  * Identities this MSP did not hand out are passed to the current generation unchanged, as to any
  * MSP. {@link #generationOf(Identity)} says which generation made an identity. To answer several
- * questions with one configuration, take {@link #current()} and use its {@link
- * MspGeneration#msp()}.
+ * questions with one configuration, take {@link #current()} and use its {@link Generation#value()}.
  *
  * <p><b>Before the first configuration</b> (generation 0) the identity operations throw {@link
  * IdentityException} and the others {@link MspException}, with reason {@link
- * Reason#MSP_NOT_SET_UP}.
- *
- * <p>Reloads are serialised; {@link ReloadListener}s and the log (slf4j: info for a swap, warn
- * for a refused configuration) are told of each one that found a new configuration. Thread-safe.
+ * Reason#MSP_NOT_SET_UP}. Thread-safe.
  */
 public final class ReloadingMsp implements Msp {
-  private static final Logger LOG = LoggerFactory.getLogger(ReloadingMsp.class);
-
   private final String mspId;
-  private final MspSource source;
-  private final int cacheCapacity;
-  private final Clock clock;
-  private final List<ReloadListener> listeners = new CopyOnWriteArrayList<>();
-  private final Object reloadLock = new Object();
-  private final Object generationMonitor = new Object();
-  private volatile MspGeneration current;
-  /**
-   * The configuration the current generation was set up from, kept by the reloading thread only
-   * (under reloadLock) to compare the next one with; generations do not hold it, so an identity
-   * kept from an old generation keeps that generation's MSP alive but not its configuration.
-   */
-  private MspCandidate applied;
-  /** The last generation whose listeners have been told; guarded by generationMonitor. */
-  private long announced;
+  private final Reloader<Msp> reloader;
+  private final Object signerLock = new Object();
+  /** The signing identity handed out for one generation, so that it is the same object. */
+  private volatile GenerationSigner signer;
+
+  private record GenerationSigner(Generation<Msp> generation, SigningIdentity signer,
+      MspException none) {}
 
   private ReloadingMsp(Builder b) {
     this.mspId = b.mspId;
-    this.source = b.source;
-    this.cacheCapacity = b.cacheCapacity;
-    this.clock = b.clock;
-    this.listeners.addAll(b.listeners);
+    Reloader.Builder<Msp> rb = Reloader.builder("MSP " + b.mspId, servedBy(b))
+        .clock(b.clock);
+    b.listeners.forEach(rb::listener);
+    this.reloader = rb.build();
+  }
+
+  /**
+   * The source as this MSP serves it: each configuration's MSP must have this MSP's ID and is
+   * wrapped in its own cache.
+   */
+  private static ConfigSource<Msp> servedBy(Builder b) {
+    return () -> new Served(b.mspId, b.cacheCapacity, b.source.read());
   }
 
   /**
    * A builder of a reloading MSP for {@code mspId} reading from {@code source}. The MSP built
    * serves nothing until its first successful {@link #reload()}.
    */
-  public static Builder builder(String mspId, MspSource source) {
+  public static Builder builder(String mspId, ConfigSource<Msp> source) {
     return new Builder(mspId, source);
   }
 
@@ -105,147 +96,35 @@ public final class ReloadingMsp implements Msp {
    * swaps it in. Calls are serialised; callers of the MSP methods never wait for one. Never
    * throws for a bad configuration: a failure is returned, logged and told to the listeners.
    */
-  public ReloadResult reload() {
-    synchronized (reloadLock) {
-      MspGeneration before = current;
-      MspCandidate candidate;
-      Msp raw;
-      try {
-        candidate = source.read();
-        if (applied != null && candidate.sameConfiguration(applied)) {
-          return new ReloadResult(ReloadResult.Status.UNCHANGED, before, null);
-        }
-        raw = setUp(candidate);
-      } catch (MspSetupException e) {
-        return refuse(e, before);
-      } catch (RuntimeException e) {
-        return refuse(new MspSetupException(Reason.INTERNAL_ERROR, "CORE-01",
-            "reading or setting up the configuration failed unexpectedly: " + e, e), before);
-      }
-      if (raw == null || !candidate.stillCurrent()) {
-        LOG.debug("MSP {}: the configuration changed while it was read; it will be read again",
-            mspId);
-        return new ReloadResult(ReloadResult.Status.SUPERSEDED, before, null);
-      }
-      return apply(candidate, raw, before);
-    }
-  }
-
-  /**
-   * The MSP set up from {@code candidate}, or null when setup failed on a configuration that
-   * changed while it was read (a half-written folder is not a failure to report).
-   */
-  private Msp setUp(MspCandidate candidate) {
-    Msp raw;
-    try {
-      raw = candidate.setUp();
-    } catch (MspSetupException e) {
-      if (!candidate.stillCurrent()) {
-        return null;
-      }
-      throw e;
-    }
-    if (!raw.id().equals(mspId)) {
-      throw new MspSetupException(Reason.MSP_ID_MISMATCH, "CORE-01", "the configuration is for MSP '"
-          + raw.id() + "', this reloading MSP serves '" + mspId + "'");
-    }
-    return raw;
-  }
-
-  /** Swaps in the next generation, then tells the log, the listeners and the waiters. */
-  private ReloadResult apply(MspCandidate candidate, Msp raw, MspGeneration before) {
-    MspGeneration next = new MspGeneration(
-        before == null ? 1 : before.number() + 1,
-        clock.instant(),
-        cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity) : raw,
-        describe(candidate));
-    attachSigner(next);
-    current = next;
-    applied = candidate;
-    LOG.info("MSP {}: generation {} applied ({} changes){}", mspId, next.number(),
-        next.changes().size(), summary(next.changes()));
-    for (ReloadListener l : listeners) {
-      try {
-        l.reloaded(next);
-      } catch (RuntimeException e) {
-        LOG.warn("MSP {}: a reload listener failed on generation {}", mspId, next.number(), e);
-      }
-    }
-    synchronized (generationMonitor) {
-      announced = next.number();
-      generationMonitor.notifyAll();
-    }
-    return new ReloadResult(ReloadResult.Status.APPLIED, next, null);
-  }
-
-  /** Made once per generation, before it is published, so that asking for it is a field read. */
-  private void attachSigner(MspGeneration g) {
-    try {
-      g.signer = new GenerationSigningIdentity(this, g, g.msp().defaultSigningIdentity());
-    } catch (MspException e) {
-      g.noSigner = e;
-    }
-  }
-
-  private List<MspChange> describe(MspCandidate candidate) {
-    try {
-      return candidate.changesSince(applied);
-    } catch (RuntimeException e) {
-      // The MSP is set up and valid; only the report of what changed is missing.
-      return List.of(MspChange.of(MspChange.Kind.OTHER, MspChange.Action.CHANGED,
-          "the changes could not be described: " + e));
-    }
-  }
-
-  private ReloadResult refuse(MspSetupException e, MspGeneration kept) {
-    ReloadFailure failure =
-        new ReloadFailure(e, kept == null ? 0 : kept.number(), clock.instant());
-    LOG.warn("MSP {}: new configuration refused, generation {} still served: {} [{}] {}",
-        mspId, failure.keptGeneration(), e.reason(), e.rule(), e.detail());
-    for (ReloadListener l : listeners) {
-      try {
-        l.reloadFailed(failure);
-      } catch (RuntimeException ex) {
-        LOG.warn("MSP {}: a reload listener failed on a refused configuration", mspId, ex);
-      }
-    }
-    return new ReloadResult(ReloadResult.Status.FAILED, kept, failure);
-  }
-
-  private static String summary(List<MspChange> changes) {
-    StringBuilder sb = new StringBuilder();
-    for (MspChange c : changes) {
-      sb.append("; ").append(c);
-    }
-    return sb.toString();
+  public ReloadResult<Msp> reload() {
+    return reloader.reload();
   }
 
   /** Adds a listener, told of every later reload that finds a new configuration. */
-  public void addListener(ReloadListener listener) {
-    listeners.add(Objects.requireNonNull(listener, "listener"));
+  public void addListener(ReloadListener<? super Msp> listener) {
+    reloader.addListener(listener);
   }
 
   /** Removes a listener added before. */
-  public void removeListener(ReloadListener listener) {
-    listeners.remove(listener);
+  public void removeListener(ReloadListener<? super Msp> listener) {
+    reloader.removeListener(listener);
   }
 
   /** The generation served now, empty before the first configuration was applied. */
-  public Optional<MspGeneration> current() {
-    return Optional.ofNullable(current);
+  public Optional<Generation<Msp>> current() {
+    return reloader.current();
   }
 
   /** The number of the generation served now, 0 before the first configuration was applied. */
   public long generation() {
-    MspGeneration g = current;
-    return g == null ? 0 : g.number();
+    return reloader.generation();
   }
 
   /**
    * The generation that made {@code identity}, empty when this reloading MSP did not hand it out
    * (through {@link #deserialize} or a signing identity's {@link SigningIdentity#publicVersion()}).
    */
-  public Optional<MspGeneration> generationOf(Identity identity) {
+  public Optional<Generation<Msp>> generationOf(Identity identity) {
     if (identity instanceof GenerationIdentity g && g.owner() == this) {
       return Optional.of(g.generation());
     }
@@ -255,31 +134,10 @@ public final class ReloadingMsp implements Msp {
     return Optional.empty();
   }
 
-  /**
-   * Waits until generation {@code number} or a later one is served and the listeners have been
-   * told of it: for tests, and for services that must not start before their first
-   * configuration.
-   *
-   * @return the generation served when it returns
-   * @throws TimeoutException when {@code timeout} passes first
-   * @throws InterruptedException when the waiting thread is interrupted
-   */
-  public MspGeneration awaitGeneration(long number, Duration timeout)
+  /** See {@link Reloader#awaitGeneration}. */
+  public Generation<Msp> awaitGeneration(long number, Duration timeout)
       throws InterruptedException, TimeoutException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (generationMonitor) {
-      while (true) {
-        if (announced >= number) {
-          return current;
-        }
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          throw new TimeoutException(
-              "MSP " + mspId + ": generation " + number + " not reached, serving " + generation());
-        }
-        generationMonitor.wait(Math.max(1, left / 1_000_000));
-      }
-    }
+    return reloader.awaitGeneration(number, timeout);
   }
 
   @Override
@@ -287,17 +145,17 @@ public final class ReloadingMsp implements Msp {
     return mspId;
   }
 
-  /** The version of the current generation (it may change when a channel's capabilities do). */
+  /** The version of the current generation. */
   @Override
   public MspVersion version() {
-    return served().msp().version();
+    return served().value().version();
   }
 
   /** Deserialises with the current generation; the identity answers with it ever after. */
   @Override
   public Identity deserialize(byte[] serializedIdentity) {
-    MspGeneration g = servedForIdentities();
-    return new GenerationIdentity(this, g, g.msp().deserialize(serializedIdentity));
+    Generation<Msp> g = servedForIdentities();
+    return new GenerationIdentity(this, g, g.value().deserialize(serializedIdentity));
   }
 
   /**
@@ -306,15 +164,15 @@ public final class ReloadingMsp implements Msp {
    */
   @Override
   public void validate(Identity identity) {
-    MspGeneration now = servedForIdentities();
-    now.msp().validate(ofGeneration(identity, now));
+    Generation<Msp> now = servedForIdentities();
+    now.value().validate(ofGeneration(identity, now));
   }
 
   /** Checks the principal with the current generation's rules, as {@link #validate} does. */
   @Override
   public void satisfies(Identity identity, MSPPrincipal principal) {
-    MspGeneration now = servedForIdentities();
-    now.msp().satisfies(ofGeneration(identity, now), principal);
+    Generation<Msp> now = servedForIdentities();
+    now.value().satisfies(ofGeneration(identity, now), principal);
   }
 
   /**
@@ -322,11 +180,11 @@ public final class ReloadingMsp implements Msp {
    * this MSP handed out under another generation, the same certificate deserialised by {@code
    * now}. Any other identity is passed unchanged.
    */
-  private Identity ofGeneration(Identity identity, MspGeneration now) {
+  private Identity ofGeneration(Identity identity, Generation<Msp> now) {
     if (identity instanceof GenerationIdentity g && g.owner() == this) {
       return g.generation() == now
           ? g.inner()
-          : now.msp().deserialize(g.inner().serialize());
+          : now.value().deserialize(g.inner().serialize());
     }
     return identity;
   }
@@ -341,38 +199,57 @@ public final class ReloadingMsp implements Msp {
    */
   @Override
   public SigningIdentity defaultSigningIdentity() {
-    MspGeneration g = served();
-    if (g.signer == null) {
-      throw new MspException(g.noSigner.reason(), g.noSigner.rule(), g.noSigner.detail());
+    Generation<Msp> g = served();
+    GenerationSigner s = signer;
+    if (s == null || s.generation() != g) {
+      synchronized (signerLock) {
+        s = signer;
+        if (s == null || s.generation() != g) {
+          s = signerOf(g);
+          signer = s;
+        }
+      }
     }
-    return g.signer;
+    if (s.none() != null) {
+      throw new MspException(s.none().reason(), s.none().rule(), s.none().detail());
+    }
+    return s.signer();
+  }
+
+  private GenerationSigner signerOf(Generation<Msp> g) {
+    try {
+      return new GenerationSigner(g,
+          new GenerationSigningIdentity(this, g, g.value().defaultSigningIdentity()), null);
+    } catch (MspException e) {
+      return new GenerationSigner(g, null, e);
+    }
   }
 
   @Override
   public void checkWellFormed(SerializedIdentity identity) {
-    servedForIdentities().msp().checkWellFormed(identity);
+    servedForIdentities().value().checkWellFormed(identity);
   }
 
   @Override
   public List<byte[]> tlsRootCerts() {
-    return served().msp().tlsRootCerts();
+    return served().value().tlsRootCerts();
   }
 
   @Override
   public List<byte[]> tlsIntermediateCerts() {
-    return served().msp().tlsIntermediateCerts();
+    return served().value().tlsIntermediateCerts();
   }
 
-  private MspGeneration served() {
-    MspGeneration g = current;
+  private Generation<Msp> served() {
+    Generation<Msp> g = reloader.currentOrNull();
     if (g == null) {
       throw new MspException(Reason.MSP_NOT_SET_UP, "CORE-01", notSetUp());
     }
     return g;
   }
 
-  private MspGeneration servedForIdentities() {
-    MspGeneration g = current;
+  private Generation<Msp> servedForIdentities() {
+    Generation<Msp> g = reloader.currentOrNull();
     if (g == null) {
       throw new IdentityException(Reason.MSP_NOT_SET_UP, "CORE-01", notSetUp(), null);
     }
@@ -388,15 +265,47 @@ public final class ReloadingMsp implements Msp {
     return "ReloadingMsp{" + mspId + ", generation " + generation() + "}";
   }
 
+  /**
+   * A candidate of the source as this MSP serves it: its MSP checked for this MSP's ID and
+   * wrapped in a cache of its own.
+   */
+  private record Served(String mspId, int cacheCapacity, Candidate<Msp> inner)
+      implements Candidate<Msp> {
+    @Override
+    public boolean sameConfiguration(Candidate<Msp> applied) {
+      return applied instanceof Served s && inner.sameConfiguration(s.inner);
+    }
+
+    @Override
+    public Msp setUp() {
+      Msp raw = inner.setUp();
+      if (!raw.id().equals(mspId)) {
+        throw new MspSetupException(Reason.MSP_ID_MISMATCH, "CORE-01", "the configuration is for MSP '"
+            + raw.id() + "', this reloading MSP serves '" + mspId + "'");
+      }
+      return cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity) : raw;
+    }
+
+    @Override
+    public List<MspChange> changesSince(Candidate<Msp> previous) {
+      return inner.changesSince(previous == null ? null : ((Served) previous).inner);
+    }
+
+    @Override
+    public boolean stillCurrent() {
+      return inner.stillCurrent();
+    }
+  }
+
   /** Builds a {@link ReloadingMsp}. */
   public static final class Builder {
     private final String mspId;
-    private final MspSource source;
+    private final ConfigSource<Msp> source;
     private int cacheCapacity = CachingMsp.DEFAULT_CAPACITY;
     private Clock clock = Clock.systemUTC();
-    private final List<ReloadListener> listeners = new ArrayList<>();
+    private final List<ReloadListener<? super Msp>> listeners = new java.util.ArrayList<>();
 
-    private Builder(String mspId, MspSource source) {
+    private Builder(String mspId, ConfigSource<Msp> source) {
       this.mspId = Objects.requireNonNull(mspId, "mspId");
       this.source = Objects.requireNonNull(source, "source");
     }
@@ -422,7 +331,7 @@ public final class ReloadingMsp implements Msp {
     }
 
     /** Adds a listener from the start, so that it is told of the first configuration too. */
-    public Builder listener(ReloadListener listener) {
+    public Builder listener(ReloadListener<? super Msp> listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
     }

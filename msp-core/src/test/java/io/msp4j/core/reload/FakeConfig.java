@@ -31,7 +31,7 @@ import org.hyperledger.fabric.protos.msp.SerializedIdentity;
  * it was given by whichever MSP (CORE-07), so handing an identity to the wrong generation shows.
  */
 record FakeConfig(String mspId, Set<String> revoked, String signer, boolean broken)
-    implements MspCandidate {
+    implements Candidate<Msp> {
   static final AtomicInteger SETUPS = new AtomicInteger();
 
   static FakeConfig revoking(String... names) {
@@ -56,7 +56,7 @@ record FakeConfig(String mspId, Set<String> revoked, String signer, boolean brok
   }
 
   @Override
-  public boolean sameConfiguration(MspCandidate applied) {
+  public boolean sameConfiguration(Candidate<Msp> applied) {
     return equals(applied);
   }
 
@@ -71,7 +71,7 @@ record FakeConfig(String mspId, Set<String> revoked, String signer, boolean brok
   }
 
   @Override
-  public List<MspChange> changesSince(MspCandidate previous) {
+  public List<MspChange> changesSince(Candidate<Msp> previous) {
     Set<String> before = previous == null ? Set.of() : ((FakeConfig) previous).revoked;
     List<MspChange> changes = new ArrayList<>();
     for (String n : new TreeSet<>(revoked)) {

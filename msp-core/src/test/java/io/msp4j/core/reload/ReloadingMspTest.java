@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Principal;
@@ -29,7 +30,7 @@ class ReloadingMspTest {
   private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
 
   /** A source whose next read returns a configuration or throws what it was given. */
-  static final class Source implements MspSource {
+  static final class Source implements ConfigSource<Msp> {
     final AtomicReference<Object> next = new AtomicReference<>();
 
     Source set(Object configOrException) {
@@ -38,22 +39,24 @@ class ReloadingMspTest {
     }
 
     @Override
-    public MspCandidate read() {
+    public Candidate<Msp> read() {
       Object o = next.get();
       if (o instanceof RuntimeException e) {
         throw e;
       }
-      return (MspCandidate) o;
+      @SuppressWarnings("unchecked")
+      Candidate<Msp> c = (Candidate<Msp>) o;
+      return c;
     }
   }
 
   /** Records what listeners are told. */
-  static final class Recorder implements ReloadListener {
-    final List<MspGeneration> reloads = new CopyOnWriteArrayList<>();
+  static final class Recorder implements ReloadListener<Msp> {
+    final List<Generation<? extends Msp>> reloads = new CopyOnWriteArrayList<>();
     final List<ReloadFailure> failures = new CopyOnWriteArrayList<>();
 
     @Override
-    public void reloaded(MspGeneration generation) {
+    public void reloaded(Generation<? extends Msp> generation) {
       reloads.add(generation);
     }
 
@@ -89,7 +92,7 @@ class ReloadingMspTest {
   @Tag("CORE-01")
   void aReloadSwapsInANumberedGenerationAndTellsListenersWhatChanged() {
     source.set(FakeConfig.revoking("bob"));
-    ReloadResult first = msp.reload();
+    ReloadResult<Msp> first = msp.reload();
     assertThat(first.status()).isEqualTo(ReloadResult.Status.APPLIED);
     assertThat(first.generation().number()).isEqualTo(1);
     assertThat(first.generation().appliedAt()).isEqualTo(T0);
@@ -97,13 +100,13 @@ class ReloadingMspTest {
         MspChange.of(MspChange.Kind.REVOKED_SERIALS, MspChange.Action.ADDED, "bob"));
 
     source.set(FakeConfig.revoking("alice"));
-    ReloadResult second = msp.reload();
+    ReloadResult<Msp> second = msp.reload();
     assertThat(second.status()).isEqualTo(ReloadResult.Status.APPLIED);
     assertThat(msp.generation()).isEqualTo(2);
     assertThat(second.generation().changes()).containsExactly(
         MspChange.of(MspChange.Kind.REVOKED_SERIALS, MspChange.Action.ADDED, "alice"),
         MspChange.of(MspChange.Kind.REVOKED_SERIALS, MspChange.Action.REMOVED, "bob"));
-    assertThat(recorder.reloads).extracting(MspGeneration::number).containsExactly(1L, 2L);
+    assertThat(recorder.reloads).extracting(g -> g.number()).containsExactly(1L, 2L);
     assertThat(recorder.failures).isEmpty();
 
     IdentityException e = assertThrows(IdentityException.class, () -> msp.validate(msp.deserialize(alice())));
@@ -115,10 +118,10 @@ class ReloadingMspTest {
   void theSameConfigurationReadAgainIsNotSetUpOrSwapped() {
     source.set(FakeConfig.revoking("bob"));
     msp.reload();
-    MspGeneration served = msp.current().orElseThrow();
+    Generation<Msp> served = msp.current().orElseThrow();
     int setups = FakeConfig.SETUPS.get();
     source.set(FakeConfig.revoking("bob"));
-    ReloadResult again = msp.reload();
+    ReloadResult<Msp> again = msp.reload();
     assertThat(again.status()).isEqualTo(ReloadResult.Status.UNCHANGED);
     assertThat(again.generation()).isSameAs(served);
     assertThat(msp.current()).containsSame(served);
@@ -134,7 +137,7 @@ class ReloadingMspTest {
     Identity before = msp.deserialize(alice());
 
     source.set(FakeConfig.revoking("alice").unparsable());
-    ReloadResult refused = msp.reload();
+    ReloadResult<Msp> refused = msp.reload();
     assertThat(refused.status()).isEqualTo(ReloadResult.Status.FAILED);
     assertThat(refused.failure().rule()).isEqualTo("SETUP-PARSE-01");
     assertThat(refused.failure().reason()).isEqualTo(Reason.CERTIFICATE_UNPARSABLE);
@@ -156,7 +159,7 @@ class ReloadingMspTest {
   @Tag("CORE-01")
   void aFailedFirstConfigurationLeavesGenerationZeroUntilAGoodOneArrives() {
     source.set(FakeConfig.revoking().unparsable());
-    ReloadResult r = msp.reload();
+    ReloadResult<Msp> r = msp.reload();
     assertThat(r.status()).isEqualTo(ReloadResult.Status.FAILED);
     assertThat(r.failure().keptGeneration()).isZero();
     assertThat(r.served()).isEmpty();
@@ -172,7 +175,7 @@ class ReloadingMspTest {
     source.set(FakeConfig.revoking());
     msp.reload();
     source.set(new IllegalStateException("disk on fire"));
-    ReloadResult r = msp.reload();
+    ReloadResult<Msp> r = msp.reload();
     assertThat(r.status()).isEqualTo(ReloadResult.Status.FAILED);
     assertThat(r.failure().reason()).isEqualTo(Reason.INTERNAL_ERROR);
     assertThat(r.failure().detail()).contains("disk on fire");
@@ -184,7 +187,7 @@ class ReloadingMspTest {
     source.set(FakeConfig.revoking());
     msp.reload();
     source.set(FakeConfig.revoking("alice").forMsp("Org2MSP"));
-    ReloadResult r = msp.reload();
+    ReloadResult<Msp> r = msp.reload();
     assertThat(r.status()).isEqualTo(ReloadResult.Status.FAILED);
     assertThat(r.failure().reason()).isEqualTo(Reason.MSP_ID_MISMATCH);
     assertThat(r.failure().detail()).contains("Org2MSP", "Org1MSP");
@@ -194,9 +197,9 @@ class ReloadingMspTest {
   void aConfigurationThatChangedWhileSetUpIsDroppedQuietly() {
     source.set(FakeConfig.revoking());
     msp.reload();
-    MspCandidate changing = new MspCandidate() {
+    Candidate<Msp> changing = new Candidate<>() {
       @Override
-      public boolean sameConfiguration(MspCandidate applied) {
+      public boolean sameConfiguration(Candidate<Msp> applied) {
         return false;
       }
 
@@ -206,7 +209,7 @@ class ReloadingMspTest {
       }
 
       @Override
-      public List<MspChange> changesSince(MspCandidate previous) {
+      public List<MspChange> changesSince(Candidate<Msp> previous) {
         return List.of();
       }
 
@@ -216,7 +219,7 @@ class ReloadingMspTest {
       }
     };
     source.set(changing);
-    ReloadResult r = msp.reload();
+    ReloadResult<Msp> r = msp.reload();
     assertThat(r.status()).isEqualTo(ReloadResult.Status.SUPERSEDED);
     assertThat(msp.generation()).isEqualTo(1);
     assertThat(recorder.failures).isEmpty();
@@ -228,9 +231,9 @@ class ReloadingMspTest {
     source.set(FakeConfig.revoking());
     msp.reload();
     FakeConfig halfWritten = FakeConfig.revoking("alice").unparsable();
-    source.set(new MspCandidate() {
+    source.set(new Candidate<Msp>() {
       @Override
-      public boolean sameConfiguration(MspCandidate applied) {
+      public boolean sameConfiguration(Candidate<Msp> applied) {
         return false;
       }
 
@@ -240,7 +243,7 @@ class ReloadingMspTest {
       }
 
       @Override
-      public List<MspChange> changesSince(MspCandidate previous) {
+      public List<MspChange> changesSince(Candidate<Msp> previous) {
         return List.of();
       }
 
@@ -257,9 +260,9 @@ class ReloadingMspTest {
 
   @Test
   void aListenerThatThrowsDoesNotStopTheSwapOrTheOtherListeners() {
-    msp.addListener(new ReloadListener() {
+    msp.addListener(new ReloadListener<Object>() {
       @Override
-      public void reloaded(MspGeneration generation) {
+      public void reloaded(Generation<?> generation) {
         throw new IllegalStateException("listener bug");
       }
     });
@@ -279,7 +282,7 @@ class ReloadingMspTest {
     Identity old = msp.deserialize(alice());
     Identity oldNeverValidated = msp.deserialize(alice());
     old.validate();
-    assertThat(msp.generationOf(old)).map(MspGeneration::number).contains(1L);
+    assertThat(msp.generationOf(old)).map(Generation::number).contains(1L);
 
     source.set(FakeConfig.revoking("alice"));
     msp.reload();
@@ -301,7 +304,7 @@ class ReloadingMspTest {
     msp.reload();
     msp.validate(revoked);
     assertThrows(IdentityException.class, revoked::validate);
-    assertThat(msp.generationOf(revoked)).map(MspGeneration::number).contains(2L);
+    assertThat(msp.generationOf(revoked)).map(Generation::number).contains(2L);
   }
 
   @Test
@@ -319,13 +322,13 @@ class ReloadingMspTest {
   void eachGenerationHasItsOwnCacheAndTheReloadingMspCannotBeWrappedInOne() {
     source.set(FakeConfig.revoking());
     msp.reload();
-    MspGeneration one = msp.current().orElseThrow();
+    Generation<Msp> one = msp.current().orElseThrow();
     msp.validate(msp.deserialize(alice()));
     source.set(FakeConfig.revoking("alice"));
     msp.reload();
-    MspGeneration two = msp.current().orElseThrow();
-    assertThat(one.msp()).isInstanceOf(CachingMsp.class);
-    assertThat(two.msp()).isInstanceOf(CachingMsp.class).isNotSameAs(one.msp());
+    Generation<Msp> two = msp.current().orElseThrow();
+    assertThat(one.value()).isInstanceOf(CachingMsp.class);
+    assertThat(two.value()).isInstanceOf(CachingMsp.class).isNotSameAs(one.value());
     // Generation 1's cache holds alice as valid; generation 2 must not answer from it.
     assertThrows(IdentityException.class, () -> msp.validate(msp.deserialize(alice())));
     IllegalArgumentException e =
@@ -334,7 +337,7 @@ class ReloadingMspTest {
 
     ReloadingMsp uncached = ReloadingMsp.builder("Org1MSP", source).caching(0).build();
     uncached.reload();
-    assertThat(uncached.current().orElseThrow().msp()).isInstanceOf(FakeConfig.FakeMsp.class);
+    assertThat(uncached.current().orElseThrow().value()).isInstanceOf(FakeConfig.FakeMsp.class);
   }
 
   @Test
@@ -350,8 +353,8 @@ class ReloadingMspTest {
     byte[] msg = "block".getBytes(StandardCharsets.UTF_8);
     assertThat(new String(first.sign(msg), StandardCharsets.UTF_8)).isEqualTo("peer-key-1:block");
     assertThat(new String(second.sign(msg), StandardCharsets.UTF_8)).isEqualTo("peer-key-2:block");
-    assertThat(msp.generationOf(first)).map(MspGeneration::number).contains(1L);
-    assertThat(msp.generationOf(first.publicVersion())).map(MspGeneration::number).contains(1L);
+    assertThat(msp.generationOf(first)).map(Generation::number).contains(1L);
+    assertThat(msp.generationOf(first.publicVersion())).map(Generation::number).contains(1L);
 
     source.set(FakeConfig.revoking());
     msp.reload();
@@ -418,7 +421,7 @@ class ReloadingMspTest {
   void failuresKeepTheSetupExceptionWithItsRuleAndFile() {
     MspSetupException e = new MspSetupException(Reason.FOLDER_MISSING, "FOLDER-04", "cacerts: folder is missing");
     source.set(e);
-    ReloadResult r = msp.reload();
+    ReloadResult<Msp> r = msp.reload();
     assertThat(r.failure().error()).isSameAs(e);
     assertThat(r.failure().toString()).contains("FOLDER-04", "cacerts: folder is missing", "kept generation 0");
   }
