@@ -370,8 +370,9 @@ public final class MspFolderWatcher implements AutoCloseable {
     /**
      * Reads and sets up the folder on the calling thread, then starts watching.
      *
-     * @throws io.msp4j.core.MspSetupException when the folder cannot be set up and {@link
-     *     #allowInitialFailure} is off
+     * @throws io.msp4j.core.MspException when the folder cannot be set up and {@link
+     *     #allowInitialFailure} is off: the {@link io.msp4j.core.MspSetupException} naming the
+     *     file and rule (or, for a bug, one with reason {@code INTERNAL_ERROR})
      */
     public MspFolderWatcher start() {
       FolderMspSource source =
