@@ -66,6 +66,15 @@ public enum Reason {
   PRINCIPAL_NOT_SATISFIED,
   MANAGER_NOT_SET_UP,
 
+  // Live reconfiguration (io.msp4j.core.reload).
+  /** A reloading MSP has not applied any configuration yet. */
+  MSP_NOT_SET_UP,
+  /**
+   * Reading or setting up a configuration failed with an unexpected exception rather than a
+   * setup failure; the configuration is refused like a failed one.
+   */
+  INTERNAL_ERROR,
+
   // Signatures and well-formedness (spec sections 5.3 and 5.4).
   SIGNATURE_MALFORMED,
   SIGNATURE_INVALID,
