@@ -66,7 +66,19 @@ public final class Main implements Runnable {
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
 
   public static void main(String[] args) {
-    System.exit(run(args));
+    int status;
+    try {
+      status = run(args);
+    } catch (OutOfMemoryError e) {
+      // The input's bytes are unreachable by now; say so on one line rather than dump a trace.
+      System.err.println("msp: error: out of memory: the input is too large for this JVM's heap"
+          + " (raise it with -Xmx, or see the limits in docs/security.md)");
+      status = ExitCodes.SETUP_FAILED;
+    } catch (StackOverflowError e) {
+      System.err.println("msp: error: the input is nested too deeply for this JVM's stack");
+      status = ExitCodes.SETUP_FAILED;
+    }
+    System.exit(status);
   }
 
   /** Runs the command and returns its exit status; never calls {@link System#exit}. */

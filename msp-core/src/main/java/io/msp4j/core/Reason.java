@@ -144,4 +144,8 @@ public enum Reason {
   NO_ENDORSEMENTS,
   BLOCK_MALFORMED,
   BLOCK_DATA_HASH_MISMATCH,
+
+  // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
+  // or more numerous than anything Fabric's tools make.
+  LIMIT_EXCEEDED,
 }

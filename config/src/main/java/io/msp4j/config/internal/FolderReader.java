@@ -81,7 +81,8 @@ public final class FolderReader {
           Reason.FILE_UNREADABLE, "FOLDER-01", root + ": MSP folder cannot be resolved", e);
     }
     FolderFiles files =
-        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder());
+        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder(),
+            options.maxFilesPerFolder(), options.maxTotalBytes());
     Result result = new FolderReader(files, options).read(mspId, local);
     if (LOG.isDebugEnabled()) {
       LOG.debug("read {} as the {} MSP {}: {}", root, local ? "local" : "verifying", mspId,

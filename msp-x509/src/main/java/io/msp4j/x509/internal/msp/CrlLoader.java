@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
@@ -30,6 +31,11 @@ final class CrlLoader {
 
   static RevocationList load(String source, byte[] bytes) {
     byte[] der = derOf(bytes);
+    if (der.length > InputLimits.MAX_CRL_BYTES) {
+      throw new MspSetupException(Reason.LIMIT_EXCEEDED, "LIMIT-02", source + ": "
+          + InputLimits.describe("the CRL's size", der.length, InputLimits.MAX_CRL_BYTES)
+          + " bytes (about three million revoked serials)");
+    }
     CrlParser.Parsed crl;
     try {
       crl = CrlParser.parse(der);
