@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "configtx",
     mixinStandardHelpOptions = true,
-    description = "Channel configuration tools (configtx.yaml, config groups).",
+    description = "Channel configuration tools (configtx.yaml, config groups, config updates).",
     footer = {
         "",
         "Example:",
@@ -28,6 +28,9 @@ public final class ConfigtxCommand implements Runnable {
   private static Map<String, Supplier<Object>> subcommands() {
     Map<String, Supplier<Object>> m = new LinkedHashMap<>();
     m.put("print-org", PrintOrgCommand::new);
+    m.put("compute-update", ComputeUpdateCommand::new);
+    m.put("sign", SignUpdateCommand::new);
+    m.put("check-update", CheckUpdateCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

@@ -1,5 +1,6 @@
 package io.msp4j.cli;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -17,7 +18,7 @@ import picocli.CommandLine.ScopeType;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities, sign and verify, policies, channel configuration, block checks, inspect MSPs.",
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, policies, channel configuration, block checks, inspect MSPs.",
     footer = {
         "",
         "Run 'msp COMMAND --help' for a command's options and an example.",
@@ -40,6 +41,7 @@ public final class Main implements Runnable {
     m.put("sign", SignCommand::new);
     m.put("policy", PolicyCommand::new);
     m.put("configtx", ConfigtxCommand::commandLine);
+    m.put("watch", WatchCommand::new);
     m.put("block", BlockCommand::new);
     m.put("inspect", InspectCommand::new);
     m.put("expiry", ExpiryCommand::new);
@@ -89,9 +91,17 @@ public final class Main implements Runnable {
 
   /** Runs the command with the given output and error streams (used by tests and embedders). */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
+    return run(System.in, out, err, args);
+  }
+
+  /**
+   * Runs the command with the given input, output and error streams; the input is what {@code
+   * msp watch} reads its paths from.
+   */
+  public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
     quietLogging();
     Supplier<Object> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
-    CommandLine cli = only != null ? withSubcommand(args[0], only.get()) : full();
+    CommandLine cli = only != null ? withSubcommand(args[0], withInput(only.get(), in)) : full(in);
     cli.setOut(out);
     cli.setErr(err);
     cli.setParameterExceptionHandler((ex, a) -> {
@@ -109,8 +119,12 @@ public final class Main implements Runnable {
 
   /** The command with every subcommand, for help and for shell completion. */
   static CommandLine full() {
+    return full(System.in);
+  }
+
+  private static CommandLine full(InputStream in) {
     CommandLine cli = new CommandLine(new Main());
-    SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+    SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, withInput(command.get(), in)));
     return rawFooters(cli);
   }
 
@@ -118,6 +132,13 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(new Main());
     cli.addSubcommand(name, command);
     return rawFooters(cli);
+  }
+
+  private static Object withInput(Object command, InputStream in) {
+    if (command instanceof WatchCommand w) {
+      w.input = in;
+    }
+    return command;
   }
 
   /** Footers hold example command lines, printed as written so that they can be copied. */

@@ -76,6 +76,11 @@ final class X509MspImpl implements X509Msp {
     this.signatures = signatures;
   }
 
+  /** The CRLs as set up (for comparing configurations without parsing them again). */
+  List<RevocationList> revocationLists() {
+    return revocation.lists();
+  }
+
   @Override
   public String id() {
     return id;
