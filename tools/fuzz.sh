@@ -9,7 +9,8 @@
 # an input that breaks a property is written to the target's seed folder under
 # src/test/resources/.../<Class>Inputs/<method>/, where normal test runs replay it: commit it with
 # the fix. The last libFuzzer status line of each target (executions, coverage, corpus) is printed
-# and appended to target/fuzz-summary.txt. Build first: mvn -B -q install -DskipTests.
+# and appended to target/fuzz-summary.txt. Maven runs offline (-o) with -am, so the modules come
+# from this checkout; JAZZER_FUZZ switches on the pom's 'fuzz' profile (Jazzer's agent).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-600}"
