@@ -31,12 +31,7 @@ final class IdentityVerdicts {
     try {
       identity = msp.deserialize(IdentityInput.toSerializedIdentity(content, msp.id()));
     } catch (IdentityException e) {
-      failure(o, e);
-      certificate(o, e.certificate().orElse(null));
-      o.put("ous", List.of());
-      o.put("identifier", null);
-      o.put("roles", null);
-      return o;
+      return refused(input, e);
     }
     try {
       msp.validate(identity);
@@ -62,6 +57,18 @@ final class IdentityVerdicts {
   }
 
   /** The object printed instead of verdicts when the MSP cannot be set up. */
+  /** The verdict on an input that does not become an identity, such as a file over LIMIT-01. */
+  static Map<String, Object> refused(String input, IdentityException e) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("input", input);
+    failure(o, e);
+    certificate(o, e.certificate().orElse(null));
+    o.put("ous", List.of());
+    o.put("identifier", null);
+    o.put("roles", null);
+    return o;
+  }
+
   static Map<String, Object> setupError(MspException e) {
     Map<String, Object> o = new LinkedHashMap<>();
     o.put("setup_error", e.detail());

@@ -1,6 +1,8 @@
 package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
+import io.msp4j.core.IdentityException;
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
@@ -9,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -80,8 +83,20 @@ final class ValidateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<byte[]> contents = new ArrayList<>();
+    Map<Integer, IdentityException> oversized = new HashMap<>();
     for (Path p : inputs) {
       try {
+        long size = Files.size(p);
+        if (size > InputLimits.MAX_SERIALIZED_IDENTITY_BYTES) {
+          // Not read: it cannot become an identity (LIMIT-01), and reading it could fill the heap.
+          try {
+            InputLimits.checkSerializedIdentity(size);
+          } catch (IdentityException e) {
+            oversized.put(contents.size(), e);
+          }
+          contents.add(null);
+          continue;
+        }
         contents.add(Files.readAllBytes(p));
       } catch (IOException | RuntimeException e) {
         err.println("msp validate: cannot read input " + p + ": " + e.getMessage());
@@ -103,8 +118,9 @@ final class ValidateCommand implements Callable<Integer> {
     }
     boolean allValid = true;
     for (int i = 0; i < inputs.size(); i++) {
-      Map<String, Object> verdict =
-          IdentityVerdicts.of(loaded, inputs.get(i).toString(), contents.get(i));
+      Map<String, Object> verdict = oversized.containsKey(i)
+          ? IdentityVerdicts.refused(inputs.get(i).toString(), oversized.get(i))
+          : IdentityVerdicts.of(loaded, inputs.get(i).toString(), contents.get(i));
       allValid &= Boolean.TRUE.equals(verdict.get("valid"));
       out.println(json ? Json.write(verdict) : Verdicts.text(verdict));
     }

@@ -114,4 +114,18 @@ class HostileInputCommandTest {
     assertOneLineReason(r, 2, "LIMIT-11");
     assertThat(r.err() + r.out()).contains("the file's size");
   }
+
+  @Test
+  @Tag("LIMIT-01")
+  void anIdentityFileLargerThanTheLimitIsInvalidWithoutBeingRead() throws Exception {
+    Path big = tmp.resolve("big.pem");
+    try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+      f.setLength(300L * 1024 * 1024); // sparse: nothing is written, nothing need be read
+    }
+    CliRun r = CliRun.of("validate", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", big.toString(),
+        peer.toString());
+    assertOneLineReason(r, 1, "LIMIT-01");
+    assertThat(r.out()).contains("big.pem: INVALID [LIMIT-01] the serialized identity's size is 314572800")
+        .contains("peer.pem: valid");
+  }
 }
