@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  * field holding a non-empty encoding of a message with only default values (a principal {@code
  * 08 00}) prints as that message, is encoded back as empty bytes, and then prints as {@code null}
  * (found by fuzzing; configtxlator v3.0.0's proto_decode, proto_encode, proto_decode gives the
- * same two texts; seed {@code principal-of-default-role}).
+ * same two texts; seed {@code principal-of-default-role}). A second finding was a real difference,
+ * fixed: an empty transaction in a block (seed {@code block-with-empty-transaction}).
  */
 class FabricJsonFuzzTest {
   static final List<Message> TYPES = List.of(
@@ -100,6 +101,22 @@ class FabricJsonFuzzTest {
     assertThat(first).doesNotContain("\"principal\": null");
     assertThat(second).contains("\"principal\": null").isNotEqualTo(first);
     assertThat(FabricJson.print(FabricJson.parse(second, Config.getDefaultInstance()))).isEqualTo(second);
+  }
+
+  @Test
+  @Tag("CONFIG-JSON")
+  void anEmptyTransactionInABlockPrintsAsAnEmptyEnvelopeAsConfigtxlatorDoes() {
+    // Found by fuzzing (seed block-with-empty-transaction): msp4j printed null and then lost the
+    // transaction when reading its own text back. configtxlator v3.0.0 prints this text.
+    Block block = Block.newBuilder()
+        .setData(org.hyperledger.fabric.protos.common.BlockData.newBuilder().addData(com.google.protobuf.ByteString.EMPTY))
+        .build();
+    String json = FabricJson.print(block);
+    assertThat(json).isEqualTo("{\n\t\"data\": {\n\t\t\"data\": [\n\t\t\t{\n\t\t\t\t\"payload\": null,\n"
+        + "\t\t\t\t\"signature\": \"\"\n\t\t\t}\n\t\t]\n\t},\n\t\"header\": null,\n\t\"metadata\": null\n}\n");
+    Block back = FabricJson.parse(json, Block.getDefaultInstance());
+    assertThat(back.getData().getDataCount()).isEqualTo(1);
+    assertThat(FabricJson.print(back)).isEqualTo(json);
   }
 
   @Test

@@ -111,15 +111,27 @@ public final class TreeBuilder {
       JsonArray out = new JsonArray();
       List<?> items = (List<?>) msg.getField(fd);
       for (int i = 0; i < items.size(); i++) {
-        out.add(decodeOpaque(msg, fd.getName(), null, (ByteString) items.get(i), d,
-            path + "[" + i + "]"));
+        ByteString item = (ByteString) items.get(i);
+        String at = path + "[" + i + "]";
+        // Go decodes an empty element of a repeated bytes field as an empty (not nil) slice, so
+        // protolator shows it as the empty message rather than null (an empty transaction in a
+        // block prints {"payload": null, "signature": ""}, as configtxlator prints it).
+        if (item.isEmpty()) {
+          Message empty = within(() -> d.opaqueType(msg, fd.getName(), null), at);
+          out.add(tree(empty, Decorators.forMessage(empty), at));
+        } else {
+          out.add(decodeOpaque(msg, fd.getName(), null, item, d, at));
+        }
       }
       return out;
     }
     return decodeOpaque(msg, fd.getName(), null, (ByteString) msg.getField(fd), d, path);
   }
 
-  /** Empty bytes are nil in Go and shown as null; others decode as the field's message type. */
+  /**
+   * Empty bytes of a singular field are nil in Go and shown as null; others decode as the field's
+   * message type.
+   */
   private static JsonElement decodeOpaque(
       Message owner, String field, String key, ByteString bytes, Decorator d, String path) {
     if (bytes.isEmpty()) {
