@@ -5,6 +5,7 @@ import io.msp4j.channel.json.internal.Decorators;
 import io.msp4j.channel.json.internal.GoJsonWriter;
 import io.msp4j.channel.json.internal.MessageBuilder;
 import io.msp4j.channel.json.internal.TreeBuilder;
+import io.msp4j.core.DeepMessages;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
 
@@ -35,7 +36,9 @@ public final class FabricJson {
    */
   public static String print(Message message) {
     Objects.requireNonNull(message, "message");
-    return GoJsonWriter.write(TreeBuilder.tree(message, Decorators.forMessage(message), ""));
+    return DeepMessages.walk(
+        () -> GoJsonWriter.write(TreeBuilder.tree(message, Decorators.forMessage(message), "")),
+        "printing a deeply nested message");
   }
 
   /**
@@ -49,15 +52,20 @@ public final class FabricJson {
   public static <T extends Message> T parse(String json, T prototype) {
     Objects.requireNonNull(json, "json");
     Objects.requireNonNull(prototype, "prototype");
-    return (T) MessageBuilder.build(object(json), prototype, Decorators.forMessage(prototype), "");
+    com.google.gson.JsonObject tree = object(json);
+    return (T) DeepMessages.walk(
+        () -> MessageBuilder.build(tree, prototype, Decorators.forMessage(prototype), ""),
+        "reading a deeply nested message");
   }
 
   /** Reads a config group that sits at the given place in a channel config. */
   public static ConfigGroup parse(String json, GroupKind kind) {
     Objects.requireNonNull(json, "json");
     Objects.requireNonNull(kind, "kind");
-    return (ConfigGroup) MessageBuilder.build(
-        object(json), ConfigGroup.getDefaultInstance(), Decorators.forGroup(kind), "");
+    com.google.gson.JsonObject tree = object(json);
+    return (ConfigGroup) DeepMessages.walk(
+        () -> MessageBuilder.build(tree, ConfigGroup.getDefaultInstance(), Decorators.forGroup(kind), ""),
+        "reading a deeply nested config group");
   }
 
   private static com.google.gson.JsonObject object(String json) {
@@ -76,6 +84,8 @@ public final class FabricJson {
   public static String print(ConfigGroup group, GroupKind kind) {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(kind, "kind");
-    return GoJsonWriter.write(TreeBuilder.tree(group, Decorators.forGroup(kind), ""));
+    return DeepMessages.walk(
+        () -> GoJsonWriter.write(TreeBuilder.tree(group, Decorators.forGroup(kind), "")),
+        "printing a deeply nested config group");
   }
 }

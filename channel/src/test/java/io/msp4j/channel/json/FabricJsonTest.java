@@ -214,4 +214,27 @@ class FabricJsonTest {
         () -> FabricJson.parse("{\"mod_policy\": 5, \"bogus\": 1}",
             GroupKind.APPLICATION_ORG)).reason()).isEqualTo(Reason.CONFIG_JSON_UNDECODABLE);
   }
+
+  @Test
+  @Tag("POLICY-SIG-01")
+  void policiesNestedFarBeyondProtobufJavasDefaultLimitPrintAndReadBack() {
+    // configtxgen prints policies nested 60 gates deep and more; protobuf-java alone refuses
+    // 50 (100 levels) and its JSON printer runs out of stack near 600.
+    for (int gates : new int[] {60, 1_000}) {
+      String dsl = "OR(".repeat(gates) + "'A.member'" + ")".repeat(gates);
+      ConfigPolicy policy = ConfigPolicy.newBuilder().setModPolicy("Admins")
+          .setPolicy(Policy.newBuilder().setType(Policy.PolicyType.SIGNATURE_VALUE)
+              .setValue(io.msp4j.core.DeepMessages.walk(
+                  () -> PolicyDsl.compile(dsl).toByteString(), "encoding")))
+          .build();
+
+      String json = FabricJson.print(policy);
+
+      assertThat(json).contains("\"n_out_of\"");
+      ConfigPolicy back = FabricJson.parse(json, ConfigPolicy.getDefaultInstance());
+      assertThat(io.msp4j.core.DeepMessages.walk(back::toByteString, "encoding"))
+          .as("%d gates", gates)
+          .isEqualTo(io.msp4j.core.DeepMessages.walk(policy::toByteString, "encoding"));
+    }
+  }
 }

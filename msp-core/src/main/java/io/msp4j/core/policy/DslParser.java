@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.Principal;
 import io.msp4j.core.Reason;
 import java.util.ArrayList;
@@ -49,6 +50,7 @@ final class DslParser {
 
   private final String text;
   private int pos;
+  private int principals;
 
   private DslParser(String text) {
     this.text = text;
@@ -122,9 +124,9 @@ final class DslParser {
     }
     if (depth > MAX_DEPTH) {
       throw error(
-          Reason.POLICY_DSL_SYNTAX,
-          "POLICY-DSL-01",
-          "gates nest deeper than " + MAX_DEPTH + " levels",
+          Reason.LIMIT_EXCEEDED,
+          "LIMIT-06",
+          "gates nest deeper than " + MAX_DEPTH + " levels (msp4j's bound; no real policy comes near)",
           start);
     }
     skipSpace();
@@ -191,6 +193,14 @@ final class DslParser {
   /** {@code 'MSPID.role'}: the MSP ID is everything before the last dot (POLICY-DSL-02). */
   private RoleItem principal() {
     int open = pos;
+    if (++principals > InputLimits.MAX_POLICY_PRINCIPALS) {
+      throw error(
+          Reason.LIMIT_EXCEEDED,
+          "LIMIT-07",
+          "the policy names more than " + InputLimits.MAX_POLICY_PRINCIPALS
+              + " principals (msp4j's bound; channel policies name a few per organisation)",
+          open);
+    }
     String body = quoted();
     for (int i = 0; i < body.length(); i++) {
       char ch = body.charAt(i);
@@ -217,45 +227,63 @@ final class DslParser {
   }
 
   /**
-   * The count of OutOf (POLICY-DSL-03): an integer, a decimal or a quoted integer. Its value is
-   * the literal read as a double, as Fabric's expression engine reads every number, so that
-   * truncation gives Fabric's count even for decimals that round up.
+   * The count of OutOf (POLICY-DSL-03): a number, optionally negative, integer or decimal, or such
+   * a number in quotes with spaces around it (Fabric pastes a quoted count back into the
+   * expression and evaluates it again). Its value is the literal read as a double, as Fabric's
+   * expression engine reads every number, so that truncation toward zero gives Fabric's count even
+   * for decimals that round up, and {@code -0.5} counts as 0.
    */
   private double count(String gate) {
     int start = pos;
     int c = peek();
     if (c == '\'' || c == '"') {
       String body = quoted();
-      if (body.isEmpty() || !body.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      String literal = body.strip();
+      if (!isNumber(literal)) {
         throw error(
             Reason.POLICY_DSL_COUNT,
             "POLICY-DSL-03",
-            "the count of " + gate + " must be a number or a quoted integer, not "
+            "the count of " + gate + " must be a number or a quoted number, not "
                 + quoteForMessage(body),
             start);
       }
-      return Double.parseDouble(body);
+      return Double.parseDouble(literal);
     }
-    if (c == '-') {
-      throw error(Reason.POLICY_DSL_COUNT, "POLICY-DSL-03", "the count of " + gate + " is negative", start);
-    }
-    if (!(c == '.' || (c >= '0' && c <= '9'))) {
+    if (!(c == '-' || c == '.' || (c >= '0' && c <= '9'))) {
       throw error(
           Reason.POLICY_DSL_COUNT,
           "POLICY-DSL-03",
           "expected the count of " + gate + " but found " + describeHere(),
           start);
     }
+    pos++;
     while (pos < text.length() && (text.charAt(pos) == '.' || isDigit(text.charAt(pos)))) {
       pos++;
     }
     String literal = text.substring(start, pos);
-    int dots = literal.length() - literal.replace(".", "").length();
-    if (dots > 1 || literal.equals(".")) {
+    if (!isNumber(literal)) {
       throw error(
           Reason.POLICY_DSL_COUNT, "POLICY-DSL-03", "malformed number '" + literal + "'", start);
     }
     return Double.parseDouble(literal);
+  }
+
+  /** An optional minus, then digits with at most one dot among or around them. */
+  private static boolean isNumber(String s) {
+    int i = s.startsWith("-") ? 1 : 0;
+    boolean digit = false;
+    boolean dot = false;
+    for (; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      if (ch == '.' && !dot) {
+        dot = true;
+      } else if (isDigit(ch)) {
+        digit = true;
+      } else {
+        return false;
+      }
+    }
+    return digit;
   }
 
   private int checkedCount(double count, int n, String gate, int offset) {

@@ -17,8 +17,9 @@ import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
  * spelled exactly {@code AND And and OR Or or OUTOF OutOf outof}; items are gates or principals
  * {@code 'MSPID.role'} (single or double quotes) with role {@code member}, {@code admin}, {@code
  * client}, {@code peer} or {@code orderer}, the MSP ID being letters, digits, dots and dashes up to
- * the last dot. A count is an integer, a decimal (truncated toward zero) or a quoted integer, from
- * 0 to the number of items plus one. White space may separate tokens.
+ * the last dot. A count is a number, integer or decimal, possibly negative, or such a number in
+ * quotes with spaces around it; it is truncated toward zero, as Fabric does, and must then lie
+ * from 0 to the number of items plus one. White space may separate tokens.
  */
 public final class PolicyDsl {
   private PolicyDsl() {}

@@ -33,7 +33,11 @@ public final class MessageBuilder {
     JsonObject plain = tree.deepCopy();
     Map<FieldDescriptor, JsonElement> special = new LinkedHashMap<>();
     for (FieldDescriptor fd : prototype.getDescriptorForType().getFields()) {
-      if (fd.getRealContainingOneof() != null || !plain.has(fd.getName())) {
+      // Message fields, oneof members included, are built here rather than by JsonFormat, whose
+      // fixed depth limit of 100 is far below Go's (a policy's rule tree nests through a oneof).
+      if (!plain.has(fd.getName())
+          || (fd.getRealContainingOneof() != null
+              && fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE)) {
         continue;
       }
       boolean handled = decorator.isDynamic(fd.getName()) || decorator.isOpaque(fd.getName())

@@ -10,6 +10,7 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
+import io.msp4j.core.DeepMessages;
 import io.msp4j.channel.json.FabricJsonException;
 import java.util.List;
 
@@ -127,7 +128,7 @@ public final class TreeBuilder {
     Message type = within(() -> d.opaqueType(owner, field, key), path);
     Message decoded;
     try {
-      decoded = type.getParserForType().parseFrom(bytes);
+      decoded = DeepMessages.parse(type.getParserForType(), bytes);
     } catch (InvalidProtocolBufferException e) {
       throw new FabricJsonException(where(path) + "bytes do not decode as " + typeName(type)
           + ": " + e.getMessage(), e);
