@@ -14,7 +14,12 @@ import picocli.CommandLine.Command;
 @Command(
     name = "configtx",
     mixinStandardHelpOptions = true,
-    description = "Channel configuration tools (configtx.yaml, config groups, config updates).")
+    description = "Channel configuration tools (configtx.yaml, config groups, config updates).",
+    footer = {
+        "",
+        "Example:",
+        "  ./msp configtx print-org --configtx path/to/configtx.yaml --org Org1"
+    })
 public final class ConfigtxCommand implements Runnable {
 
   /** The subcommands, in the order help lists them. */

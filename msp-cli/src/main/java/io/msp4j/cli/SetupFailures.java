@@ -2,8 +2,6 @@ package io.msp4j.cli;
 
 import io.msp4j.core.MspException;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * How the commands that load an MSP report a failed setup (exit status 2): an MSP that cannot be
@@ -20,11 +18,7 @@ final class SetupFailures {
   /** As {@link #report(MspException, boolean, PrintWriter, PrintWriter)} with another heading. */
   static void report(MspException e, String heading, boolean json, PrintWriter out, PrintWriter err) {
     if (json) {
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("setup_error", e.detail());
-      o.put("reason", e.reason().name());
-      o.put("rule", e.rule());
-      out.println(Json.write(o));
+      out.println(Json.write(IdentityVerdicts.setupError(e)));
       out.flush();
     } else {
       err.println(heading + " [" + e.rule() + "] " + e.detail());

@@ -1,22 +1,15 @@
 package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
-import io.msp4j.core.CertificateRef;
-import io.msp4j.core.Identity;
-import io.msp4j.core.IdentityException;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
-import io.msp4j.core.OrganizationalUnit;
-import io.msp4j.core.Principal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -34,7 +27,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "validate",
     description = "Validate identities (PEM certificates or SerializedIdentity files) against an MSP.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp validate --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP testdata/sample/peerOrganizations/org2.example.com/users/User2@org2.example.com/msp/signcerts/User2@org2.example.com-cert.pem"
+    })
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -105,7 +103,8 @@ final class ValidateCommand implements Callable<Integer> {
     }
     boolean allValid = true;
     for (int i = 0; i < inputs.size(); i++) {
-      Map<String, Object> verdict = verdict(loaded, inputs.get(i).toString(), contents.get(i));
+      Map<String, Object> verdict =
+          IdentityVerdicts.of(loaded, inputs.get(i).toString(), contents.get(i));
       allValid &= Boolean.TRUE.equals(verdict.get("valid"));
       out.println(json ? Json.write(verdict) : Verdicts.text(verdict));
     }
@@ -121,67 +120,5 @@ final class ValidateCommand implements Callable<Integer> {
     Channel channel = BlockInput.load(source.block);
     BlockInput.noteUnsupportedCapabilities(channel, err, "msp validate");
     return BlockInput.msp(channel, source.block, mspId);
-  }
-
-  private Map<String, Object> verdict(Msp m, String input, byte[] content) {
-    Map<String, Object> o = new LinkedHashMap<>();
-    o.put("input", input);
-    Identity identity;
-    try {
-      identity = m.deserialize(IdentityInput.toSerializedIdentity(content, m.id()));
-    } catch (IdentityException e) {
-      failure(o, e);
-      certificate(o, e.certificate().orElse(null));
-      o.put("ous", List.of());
-      o.put("identifier", null);
-      o.put("roles", null);
-      return o;
-    }
-    try {
-      m.validate(identity);
-      o.put("valid", true);
-      o.put("reason", null);
-      o.put("rule", null);
-      o.put("message", "valid");
-    } catch (IdentityException e) {
-      failure(o, e);
-    }
-    certificate(o, identity.certificate());
-    List<Object> ous = new ArrayList<>();
-    for (OrganizationalUnit ou : identity.organizationalUnits()) {
-      Map<String, Object> u = new LinkedHashMap<>();
-      u.put("ou", ou.ou());
-      u.put("certifiers", ou.certifiersIdHex());
-      ous.add(u);
-    }
-    o.put("ous", ous);
-    o.put("identifier", identity.identifier().id());
-    o.put("roles", roles(m, identity));
-    return o;
-  }
-
-  /**
-   * Which ROLE principals of this MSP the identity satisfies, computed whether or not it is valid
-   * (a configured admin is an admin without validation, PRINCIPAL-ROLE-02/03).
-   */
-  private static Map<String, Object> roles(Msp m, Identity identity) {
-    Map<String, Object> r = new LinkedHashMap<>();
-    for (Principal.RoleType type : Principal.RoleType.values()) {
-      r.put(type.name().toLowerCase(Locale.ROOT), m.isSatisfied(identity, new Principal.Role(m.id(), type)));
-    }
-    return r;
-  }
-
-  private static void failure(Map<String, Object> o, IdentityException e) {
-    o.put("valid", false);
-    o.put("reason", e.reason().name());
-    o.put("rule", e.rule());
-    o.put("message", e.detail());
-  }
-
-  private static void certificate(Map<String, Object> o, CertificateRef ref) {
-    o.put("subject", ref == null ? null : ref.subject());
-    o.put("serial", ref == null ? null : ref.serialHex());
-    o.put("issuer", ref == null ? null : ref.issuer());
   }
 }

@@ -72,10 +72,17 @@ public final class CachingMsp implements Msp {
   /**
    * Wraps {@code msp} with caches of {@code capacity} entries each.
    *
-   * @throws IllegalArgumentException when {@code capacity} is not positive
+   * @throws IllegalArgumentException when {@code capacity} is not positive, or when {@code msp}
+   *     is a {@link io.msp4j.core.reload.ReloadingMsp}: its caches would outlive the
+   *     configuration they were filled with; a reloading MSP caches each generation itself
    */
   public static CachingMsp wrap(Msp msp, int capacity) {
     Objects.requireNonNull(msp, "msp");
+    if (msp instanceof io.msp4j.core.reload.ReloadingMsp) {
+      throw new IllegalArgumentException(
+          "a ReloadingMsp caches each generation itself (ReloadingMsp.Builder.caching); a cache "
+              + "around it would answer with the rules of configurations it no longer serves");
+    }
     return new CachingMsp(msp, capacity);
   }
 

@@ -66,6 +66,15 @@ public enum Reason {
   PRINCIPAL_NOT_SATISFIED,
   MANAGER_NOT_SET_UP,
 
+  // Live reconfiguration (io.msp4j.core.reload).
+  /** A reloading MSP has not applied any configuration yet. */
+  MSP_NOT_SET_UP,
+  /**
+   * Reading or setting up a configuration failed with an unexpected exception rather than a
+   * setup failure; the configuration is refused like a failed one.
+   */
+  INTERNAL_ERROR,
+
   // Signatures and well-formedness (spec sections 5.3 and 5.4).
   SIGNATURE_MALFORMED,
   SIGNATURE_INVALID,
@@ -124,4 +133,19 @@ public enum Reason {
   MSP_ID_EMPTY,
   MSP_ID_CONFLICT,
   POLICY_NOT_FOUND,
+
+  // What peers and orderers send: proposals, transactions, blocks.
+  PROPOSAL_MALFORMED,
+  TRANSACTION_MALFORMED,
+  TRANSACTION_TYPE_UNSUPPORTED,
+  WRONG_CHANNEL,
+  TXID_MISMATCH,
+  PROPOSAL_HASH_MISMATCH,
+  NO_ENDORSEMENTS,
+  BLOCK_MALFORMED,
+  BLOCK_DATA_HASH_MISMATCH,
+
+  // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
+  // or more numerous than anything Fabric's tools make.
+  LIMIT_EXCEEDED,
 }

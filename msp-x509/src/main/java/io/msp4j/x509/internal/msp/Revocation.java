@@ -62,6 +62,11 @@ final class Revocation {
     return new Revocation(out, verifier);
   }
 
+  /** The CRLs, in the order of the configuration's {@code revocation_list}. */
+  List<RevocationList> lists() {
+    return crls;
+  }
+
   boolean isEmpty() {
     return crls.isEmpty();
   }

@@ -193,6 +193,11 @@ final class RevocationList {
     return Optional.ofNullable(akiProblem);
   }
 
+  /** The AKI keyIdentifier (a copy): empty when the AKI has none, null when it is absent or bad. */
+  byte[] authorityKeyId() {
+    return authorityKeyId == null ? null : authorityKeyId.clone();
+  }
+
   /** Whether the AKI keyIdentifier equals the issuer's SKI (an AKI without one matches nothing). */
   boolean issuedBy(byte[] issuerSki) {
     return authorityKeyId != null && Arrays.equals(authorityKeyId, issuerSki);

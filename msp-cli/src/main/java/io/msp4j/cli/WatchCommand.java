@@ -1,0 +1,183 @@
+package io.msp4j.cli;
+
+import io.msp4j.config.MspFolderWatcher;
+import io.msp4j.core.Msp;
+import io.msp4j.core.MspSetupException;
+import io.msp4j.core.Reason;
+import io.msp4j.core.reload.MspChange;
+import io.msp4j.core.reload.Generation;
+import io.msp4j.core.reload.ReloadFailure;
+import io.msp4j.core.reload.ReloadListener;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code msp watch}: keeps an MSP in step with its folder and answers identity paths read from
+ * standard input, one a line, each with the verdict {@code msp validate --json} gives plus the
+ * {@code generation} that answered. Standard error gets one JSON line per reload attempt. It
+ * never exits on a bad configuration; it exits 0 at the end of its input.
+ */
+@Command(
+    name = "watch",
+    description = {
+      "Validate identities whose paths are read from standard input, one a line, against an MSP"
+          + " folder that is reloaded whenever it changes.",
+      "Each answer is the JSON object of 'msp validate --json' plus \"generation\". Each reload"
+          + " attempt prints {\"reloaded\": N, \"changes\": [...]} or"
+          + " {\"reload_failed\": MESSAGE, \"rule\": ID, \"generation\": KEPT} on standard error.",
+      "While no configuration could be set up (generation 0) each input is answered with"
+          + " {\"input\", \"setup_error\", \"reason\", \"rule\", \"generation\": 0}."
+    },
+    mixinStandardHelpOptions = true)
+final class WatchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin MspOptions msp;
+
+  @Option(
+      names = "--settle-ms",
+      paramLabel = "MS",
+      defaultValue = "" + MspFolderWatcher.DEFAULT_SETTLE_MILLIS,
+      description = "How long the folder must stay unchanged before it is read (default: ${DEFAULT-VALUE}).")
+  long settleMillis;
+
+  @Option(
+      names = "--poll",
+      description = "Poll the folder instead of listening for file-system events.")
+  boolean poll;
+
+  @Option(
+      names = "--poll-ms",
+      paramLabel = "MS",
+      defaultValue = "" + MspFolderWatcher.DEFAULT_POLL_MILLIS,
+      description = "How often the folder is checked without an event (default: ${DEFAULT-VALUE}).")
+  long pollMillis;
+
+  /** Where the paths are read from; standard input unless the caller sets another. */
+  InputStream input = System.in;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (settleMillis < 0 || pollMillis <= 0) {
+      err.println("msp watch: --settle-ms must be 0 or more and --poll-ms more than 0");
+      return ExitCodes.USAGE;
+    }
+    ReloadPrinter printer = new ReloadPrinter(err);
+    try (MspFolderWatcher watcher = MspFolderWatcher.builder(msp.mspDir, msp.mspId)
+        .local(msp.local)
+        .version(msp.version)
+        .settleWindow(Duration.ofMillis(settleMillis))
+        .pollInterval(Duration.ofMillis(pollMillis))
+        .forcePolling(poll)
+        .allowInitialFailure(true)
+        .listener(printer)
+        .start()) {
+      BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (!line.isEmpty()) {
+          out.println(Json.write(answer(watcher.msp().current(), printer.lastFailure(), line)));
+          out.flush();
+        }
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private static Map<String, Object> answer(
+      Optional<Generation<Msp>> current, ReloadFailure lastFailure, String input) {
+    if (current.isEmpty()) {
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("input", input);
+      o.putAll(IdentityVerdicts.setupError(lastFailure != null ? lastFailure.error()
+          : new MspSetupException(Reason.MSP_NOT_SET_UP, "CORE-01",
+              "the MSP folder kept changing while it was read; it will be read once it settles")));
+      o.put("generation", 0L);
+      return o;
+    }
+    Generation<Msp> g = current.get();
+    byte[] content;
+    try {
+      content = Files.readAllBytes(Path.of(input));
+    } catch (IOException | InvalidPathException | SecurityException e) {
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("input", input);
+      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
+      o.put("input_error", "cannot read input " + input + ": " + why);
+      o.put("generation", g.number());
+      return o;
+    }
+    Map<String, Object> verdict = IdentityVerdicts.of(g.value(), input, content);
+    verdict.put("generation", g.number());
+    return verdict;
+  }
+
+  /** Prints each reload attempt as one JSON line on standard error. */
+  static final class ReloadPrinter implements ReloadListener<Msp> {
+    private final PrintWriter err;
+    private volatile ReloadFailure lastFailure;
+
+    ReloadPrinter(PrintWriter err) {
+      this.err = err;
+    }
+
+    /** The last refused configuration (what generation 0 answers with), or null. */
+    ReloadFailure lastFailure() {
+      return lastFailure;
+    }
+
+    @Override
+    public void reloaded(Generation<? extends Msp> generation) {
+      List<Object> changes = new ArrayList<>();
+      for (MspChange c : generation.changes()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", c.kind().name());
+        m.put("action", c.action().name());
+        m.put("item", c.item());
+        m.put("count", c.count());
+        changes.add(m);
+      }
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("reloaded", generation.number());
+      o.put("changes", changes);
+      print(o);
+    }
+
+    @Override
+    public void reloadFailed(ReloadFailure failure) {
+      lastFailure = failure;
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("reload_failed", failure.detail());
+      o.put("rule", failure.rule());
+      o.put("generation", failure.keptGeneration());
+      print(o);
+    }
+
+    private void print(Map<String, Object> o) {
+      synchronized (err) {
+        err.println(Json.write(o));
+        err.flush();
+      }
+    }
+  }
+}
