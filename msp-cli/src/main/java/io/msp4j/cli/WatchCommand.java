@@ -47,7 +47,12 @@ import picocli.CommandLine.Spec;
       "While no configuration could be set up (generation 0) each input is answered with"
           + " {\"input\", \"setup_error\", \"reason\", \"rule\", \"generation\": 0}."
     },
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example (paths typed or piped in; the sample's Org2 folder reloaded when it changes):",
+        "  ./msp watch --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP"
+    })
 final class WatchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
