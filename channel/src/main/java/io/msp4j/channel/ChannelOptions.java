@@ -10,14 +10,27 @@ import java.util.Objects;
  * @param parallelism how many organisation MSPs may be set up at once; 1 sets them up one after
  *     another. The outcome, and the error reported when several orgs are at fault, do not depend
  *     on it.
+ * @param reuse MSPs already set up that an org with a byte-identical MSP value at the same version
+ *     takes instead of a new setup (see {@link MspReuse})
  */
-public record ChannelOptions(SetupOptions setup, int parallelism) {
+public record ChannelOptions(SetupOptions setup, int parallelism, MspReuse reuse) {
 
   public ChannelOptions {
     Objects.requireNonNull(setup, "setup");
+    Objects.requireNonNull(reuse, "reuse");
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
     }
+  }
+
+  /** Options that reuse no MSP. */
+  public ChannelOptions(SetupOptions setup, int parallelism) {
+    this(setup, parallelism, MspReuse.none());
+  }
+
+  /** These options with MSPs to reuse. */
+  public ChannelOptions withReuse(MspReuse r) {
+    return new ChannelOptions(setup, parallelism, r);
   }
 
   /** Default MSP setup options, as many setups at once as the machine has processors. */
@@ -27,11 +40,11 @@ public record ChannelOptions(SetupOptions setup, int parallelism) {
 
   /** These options with another MSP setup configuration. */
   public ChannelOptions withSetup(SetupOptions s) {
-    return new ChannelOptions(s, parallelism);
+    return new ChannelOptions(s, parallelism, reuse);
   }
 
   /** These options with another parallelism. */
   public ChannelOptions withParallelism(int p) {
-    return new ChannelOptions(setup, p);
+    return new ChannelOptions(setup, p, reuse);
   }
 }

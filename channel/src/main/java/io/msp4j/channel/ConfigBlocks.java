@@ -1,6 +1,8 @@
 package io.msp4j.channel;
 
 import io.msp4j.channel.internal.decode.ConfigDecoder;
+import io.msp4j.core.InputLimits;
+import io.msp4j.core.Reason;
 import java.util.Objects;
 
 /** Decodes channel configurations from bytes. */
@@ -13,13 +15,25 @@ public final class ConfigBlocks {
    * form has at each level, and for a block the channel header type), not by whether protobuf
    * parses the bytes, since protobuf parses almost anything.
    *
-   * @throws ChannelConfigException with reason {@link io.msp4j.core.Reason#NOT_A_CONFIG_BLOCK}
+   * @throws ChannelConfigException with reason {@link io.msp4j.core.Reason#LIMIT_EXCEEDED}, rule
+   *     LIMIT-11, for more than {@link InputLimits#MAX_CONFIG_BLOCK_BYTES} bytes; {@link
+   *     io.msp4j.core.Reason#NOT_A_CONFIG_BLOCK}
    *     for a block of another kind (a transaction block), or {@link
    *     io.msp4j.core.Reason#CONFIG_BLOCK_MALFORMED} naming the form expected and the place where
    *     the bytes stopped matching it (truncated input, garbage, a missing part)
    */
   public static DecodedConfig decode(byte[] bytes) {
     Objects.requireNonNull(bytes, "bytes");
+    if (bytes.length > InputLimits.MAX_CONFIG_BLOCK_BYTES) {
+      throw tooLarge(bytes.length);
+    }
     return ConfigDecoder.decode(bytes);
+  }
+
+  /** A configuration beyond {@link InputLimits#MAX_CONFIG_BLOCK_BYTES} (LIMIT-11). */
+  static ChannelConfigException tooLarge(long size) {
+    return new ChannelConfigException(Reason.LIMIT_EXCEEDED, "LIMIT-11", "bytes",
+        InputLimits.describe("the configuration's size", size, InputLimits.MAX_CONFIG_BLOCK_BYTES)
+            + " bytes, the largest message Fabric's gRPC servers accept by default");
   }
 }

@@ -1,6 +1,7 @@
 package io.msp4j.channel;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.core.DeepMessages;
 import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import io.msp4j.core.policy.IdentityDeserializer;
@@ -72,7 +73,7 @@ final class PolicyTreeBuilder {
   private Policy signature(ConfigPolicy config, String at) {
     SignaturePolicyEnvelope envelope;
     try {
-      envelope = SignaturePolicyEnvelope.parseFrom(config.getPolicy().getValue());
+      envelope = DeepMessages.parse(SignaturePolicyEnvelope.parser(), config.getPolicy().getValue());
     } catch (InvalidProtocolBufferException e) {
       throw invalid("POLICY-SIG-01", at, "the value does not decode as a SignaturePolicyEnvelope: "
           + e.getMessage());
@@ -83,7 +84,7 @@ final class PolicyTreeBuilder {
   private Policy implicitMeta(ConfigPolicy config, String at, Map<String, PolicyManager> children) {
     ImplicitMetaPolicy definition;
     try {
-      definition = ImplicitMetaPolicy.parseFrom(config.getPolicy().getValue());
+      definition = DeepMessages.parse(ImplicitMetaPolicy.parser(), config.getPolicy().getValue());
     } catch (InvalidProtocolBufferException e) {
       throw invalid("POLICY-MGR-03", at, "the value does not decode as an ImplicitMetaPolicy: "
           + e.getMessage());

@@ -8,33 +8,52 @@ import java.util.Objects;
  * unbounded data or files elsewhere on the machine into clear errors.
  *
  * <ul>
- *   <li>{@link #maxFileSize()}: a file larger than this is an error ({@code FILE_TOO_LARGE})
- *       instead of being read. Default 256 MiB, enough for a CRL with a million entries.
+ *   <li>{@link #maxFileSize()}: a file larger than this is an error ({@code FILE_TOO_LARGE},
+ *       rule LIMIT-03) instead of being read. Default 32 MiB: a CRL of about 600,000 revoked
+ *       certificates; cryptogen and fabric-ca write files of a few kilobytes.
+ *   <li>{@link #maxTotalBytes()}: when the files read from one folder (certificates, CRLs,
+ *       config.yaml and the files it names, keys) add up to more than this, reading stops with
+ *       {@code FILE_TOO_LARGE} (LIMIT-03). Default 64 MiB. Together the two keep reading a
+ *       folder, and setting the MSP up from it, within a 512 MiB heap.
  *   <li>{@link #followLinksOutsideFolder()}: symbolic links are always followed while they stay
  *       inside the MSP folder (Kubernetes secret and config-map mounts use {@code ..data} links).
  *       By default a link that resolves outside the folder, or a {@code config.yaml} certificate
  *       path that climbs out of it with {@code ..}, is an error ({@code PATH_OUTSIDE_FOLDER}).
  *       This is a deliberate safety check; setting it to true reads such files as Fabric does.
+ *   <li>{@link #maxFilesPerFolder()}: a sub-folder (such as {@code cacerts} or {@code keystore})
+ *       with more entries than this is an error ({@code LIMIT_EXCEEDED}, rule LIMIT-04) instead
+ *       of being listed and read. Default 10,000; cryptogen writes one file per folder and
+ *       fabric-ca a few.
  * </ul>
  *
  * <p>Immutable; build with {@link #builder()}.
  */
 public final class ReadOptions {
 
-  /** The default {@link #maxFileSize()}: 256 MiB. */
-  public static final long DEFAULT_MAX_FILE_SIZE = 256L * 1024 * 1024;
+  /** The default {@link #maxFileSize()}: 32 MiB. */
+  public static final long DEFAULT_MAX_FILE_SIZE = 32L * 1024 * 1024;
+
+  /** The default {@link #maxTotalBytes()}: 64 MiB. */
+  public static final long DEFAULT_MAX_TOTAL_BYTES = 64L * 1024 * 1024;
 
   /** The largest limit that can be set: files are read into one byte array. */
   public static final long MAX_SUPPORTED_FILE_SIZE = Integer.MAX_VALUE - 64;
+
+  /** The default {@link #maxFilesPerFolder()}: 10,000. */
+  public static final int DEFAULT_MAX_FILES_PER_FOLDER = 10_000;
 
   private static final ReadOptions DEFAULTS = builder().build();
 
   private final long maxFileSize;
   private final boolean followLinksOutsideFolder;
+  private final int maxFilesPerFolder;
+  private final long maxTotalBytes;
 
   private ReadOptions(Builder b) {
+    this.maxTotalBytes = b.maxTotalBytes;
     this.maxFileSize = b.maxFileSize;
     this.followLinksOutsideFolder = b.followLinksOutsideFolder;
+    this.maxFilesPerFolder = b.maxFilesPerFolder;
   }
 
   /** The default options. */
@@ -49,7 +68,8 @@ public final class ReadOptions {
 
   /** A builder starting from these options. */
   public Builder toBuilder() {
-    return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder);
+    return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder)
+        .maxFilesPerFolder(maxFilesPerFolder).maxTotalBytes(maxTotalBytes);
   }
 
   /** The largest file, in bytes, that is read. */
@@ -62,28 +82,43 @@ public final class ReadOptions {
     return followLinksOutsideFolder;
   }
 
+  /** The most bytes read from one folder, all files together. */
+  public long maxTotalBytes() {
+    return maxTotalBytes;
+  }
+
+  /** The most entries a sub-folder of the MSP folder may hold. */
+  public int maxFilesPerFolder() {
+    return maxFilesPerFolder;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof ReadOptions r
         && r.maxFileSize == maxFileSize
-        && r.followLinksOutsideFolder == followLinksOutsideFolder;
+        && r.followLinksOutsideFolder == followLinksOutsideFolder
+        && r.maxFilesPerFolder == maxFilesPerFolder
+        && r.maxTotalBytes == maxTotalBytes;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxFileSize, followLinksOutsideFolder);
+    return Objects.hash(maxFileSize, followLinksOutsideFolder, maxFilesPerFolder, maxTotalBytes);
   }
 
   @Override
   public String toString() {
     return "ReadOptions{maxFileSize=" + maxFileSize
-        + ", followLinksOutsideFolder=" + followLinksOutsideFolder + "}";
+        + ", followLinksOutsideFolder=" + followLinksOutsideFolder
+        + ", maxFilesPerFolder=" + maxFilesPerFolder + ", maxTotalBytes=" + maxTotalBytes + "}";
   }
 
   /** Builds {@link ReadOptions}. */
   public static final class Builder {
     private long maxFileSize = DEFAULT_MAX_FILE_SIZE;
     private boolean followLinksOutsideFolder;
+    private int maxFilesPerFolder = DEFAULT_MAX_FILES_PER_FOLDER;
+    private long maxTotalBytes = DEFAULT_MAX_TOTAL_BYTES;
 
     private Builder() {}
 
@@ -104,6 +139,32 @@ public final class ReadOptions {
     /** Sets whether links and paths leading outside the MSP folder are followed. */
     public Builder followLinksOutsideFolder(boolean follow) {
       this.followLinksOutsideFolder = follow;
+      return this;
+    }
+
+    /**
+     * Sets the most entries a sub-folder may hold.
+     *
+     * @throws IllegalArgumentException unless at least 1
+     */
+    public Builder maxFilesPerFolder(int entries) {
+      if (entries < 1) {
+        throw new IllegalArgumentException("maxFilesPerFolder must be at least 1, got " + entries);
+      }
+      this.maxFilesPerFolder = entries;
+      return this;
+    }
+
+    /**
+     * Sets the most bytes read from one folder, all files together.
+     *
+     * @throws IllegalArgumentException unless at least 1
+     */
+    public Builder maxTotalBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxTotalBytes must be at least 1, got " + bytes);
+      }
+      this.maxTotalBytes = bytes;
       return this;
     }
 

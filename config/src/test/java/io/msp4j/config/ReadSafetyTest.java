@@ -44,6 +44,7 @@ class ReadSafetyTest {
 
   @Test
   @Tag("FOLDER-02")
+  @Tag("LIMIT-03")
   void fileAboveTheSizeLimitIsAnErrorNamingIt() {
     String big = ROOT.pem() + "#".repeat(5000);
     write(msp, "crls/big.crl", big);
@@ -52,7 +53,8 @@ class ReadSafetyTest {
     MspSetupException e = failure(() -> MspFolders.readVerifying(msp, "Org1MSP", small));
 
     assertThat(e.reason()).isEqualTo(Reason.FILE_TOO_LARGE);
-    assertThat(e.detail()).isEqualTo("crls/big.crl: file is larger than the limit of 4096 bytes");
+    assertThat(e.rule()).isEqualTo("LIMIT-03");
+    assertThat(e.detail()).isEqualTo("crls/big.crl: file is larger than the limit of 4096 bytes (see ReadOptions.maxFileSize)");
     assertThat(MspFolders.readVerifying(msp, "Org1MSP").fabricConfig().getRevocationList(0))
         .isEqualTo(ByteString.copyFromUtf8(big));
   }
@@ -68,8 +70,10 @@ class ReadSafetyTest {
   }
 
   @Test
-  void defaultLimitIs256MiB() {
-    assertThat(ReadOptions.defaults().maxFileSize()).isEqualTo(256L * 1024 * 1024);
+  @Tag("LIMIT-03")
+  void defaultLimitsAre32MiBAFileAnd64MiBAFolder() {
+    assertThat(ReadOptions.defaults().maxFileSize()).isEqualTo(32L * 1024 * 1024);
+    assertThat(ReadOptions.defaults().maxTotalBytes()).isEqualTo(64L * 1024 * 1024);
     assertThat(ReadOptions.defaults().followLinksOutsideFolder()).isFalse();
     assertThatThrownBy(() -> ReadOptions.builder().maxFileSize(0))
         .isInstanceOf(IllegalArgumentException.class);

@@ -2,6 +2,7 @@ package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.Msp;
 import io.msp4j.core.Reason;
 import java.io.IOException;
@@ -26,7 +27,10 @@ final class BlockInput {
   static Channel load(Path file) {
     byte[] bytes;
     try {
+      refuseIfTooLarge(file, Files.size(file));
       bytes = Files.readAllBytes(file);
+    } catch (ChannelConfigException e) {
+      throw e;
     } catch (IOException | RuntimeException e) {
       throw new ChannelConfigException(Reason.FILE_UNREADABLE, "PROTO-07", file.toString(),
           "cannot read the block file: " + e.getMessage(), e);
@@ -36,6 +40,15 @@ final class BlockInput {
     } catch (ChannelConfigException e) {
       throw new ChannelConfigException(e.reason(), e.rule(), file + ": " + e.path(), e.problem(),
           e.getCause());
+    }
+  }
+
+  /** Refuses a file too large for a configuration before reading it (LIMIT-11). */
+  private static void refuseIfTooLarge(Path file, long size) {
+    if (size > InputLimits.MAX_CONFIG_BLOCK_BYTES) {
+      throw new ChannelConfigException(Reason.LIMIT_EXCEEDED, "LIMIT-11", file.toString(),
+          InputLimits.describe("the file's size", size, InputLimits.MAX_CONFIG_BLOCK_BYTES)
+              + " bytes, the largest message Fabric's gRPC servers accept by default");
     }
   }
 

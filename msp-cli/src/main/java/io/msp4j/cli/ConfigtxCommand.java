@@ -14,7 +14,12 @@ import picocli.CommandLine.Command;
 @Command(
     name = "configtx",
     mixinStandardHelpOptions = true,
-    description = "Channel configuration tools (configtx.yaml, config groups).")
+    description = "Channel configuration tools (configtx.yaml, config groups, config updates).",
+    footer = {
+        "",
+        "Example:",
+        "  ./msp configtx print-org --configtx path/to/configtx.yaml --org Org1"
+    })
 public final class ConfigtxCommand implements Runnable {
 
   /** The subcommands, in the order help lists them. */
@@ -23,6 +28,9 @@ public final class ConfigtxCommand implements Runnable {
   private static Map<String, Supplier<Object>> subcommands() {
     Map<String, Supplier<Object>> m = new LinkedHashMap<>();
     m.put("print-org", PrintOrgCommand::new);
+    m.put("compute-update", ComputeUpdateCommand::new);
+    m.put("sign", SignUpdateCommand::new);
+    m.put("check-update", CheckUpdateCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

@@ -26,6 +26,11 @@ import picocli.CommandLine.Option;
         "Generate key material in the layout of Fabric's cryptogen from a crypto-config.yaml.",
         "Accepts cryptogen's spec format plus msp4j's extensions (intermediate CAs, key",
         "algorithms, validity windows, CRLs, Seed and Now for reproducible output)."
+    },
+    footer = {
+        "",
+        "Example:",
+        "  ./msp generate --config testdata/sample/crypto-config.yaml --output /tmp/sample"
     })
 public final class GenerateCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

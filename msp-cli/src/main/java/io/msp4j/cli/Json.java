@@ -1,72 +1,54 @@
 package io.msp4j.cli;
 
+import com.google.gson.stream.JsonWriter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the small JSON objects the command prints, one per line. Values are strings, booleans,
- * numbers, null, lists and maps (insertion order kept).
+ * Writes the JSON objects the command prints, one per line, with Gson's streaming writer. Values
+ * are strings, booleans, numbers, null, lists and maps (insertion order kept); anything else is
+ * written as its {@code toString()}. No HTML escaping, no spaces: {@code {"a":1,"b":[true,null]}}.
  */
 final class Json {
   private Json() {}
 
   static String write(Object value) {
-    StringBuilder sb = new StringBuilder();
-    append(sb, value);
-    return sb.toString();
+    StringWriter out = new StringWriter();
+    try (JsonWriter w = new JsonWriter(out)) {
+      w.setHtmlSafe(false);
+      w.setSerializeNulls(true);
+      append(w, value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return out.toString();
   }
 
-  private static void append(StringBuilder sb, Object v) {
+  private static void append(JsonWriter w, Object v) throws IOException {
     if (v == null) {
-      sb.append("null");
-    } else if (v instanceof Boolean || v instanceof Number) {
-      sb.append(v);
+      w.nullValue();
+    } else if (v instanceof Boolean b) {
+      w.value(b);
+    } else if (v instanceof Number n) {
+      w.value(n);
     } else if (v instanceof Map<?, ?> m) {
-      sb.append('{');
-      boolean first = true;
+      w.beginObject();
       for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (!first) {
-          sb.append(',');
-        }
-        first = false;
-        string(sb, String.valueOf(e.getKey()));
-        sb.append(':');
-        append(sb, e.getValue());
+        w.name(String.valueOf(e.getKey()));
+        append(w, e.getValue());
       }
-      sb.append('}');
+      w.endObject();
     } else if (v instanceof List<?> l) {
-      sb.append('[');
-      for (int i = 0; i < l.size(); i++) {
-        if (i > 0) {
-          sb.append(',');
-        }
-        append(sb, l.get(i));
+      w.beginArray();
+      for (Object item : l) {
+        append(w, item);
       }
-      sb.append(']');
+      w.endArray();
     } else {
-      string(sb, v.toString());
+      w.value(v.toString());
     }
-  }
-
-  private static void string(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
   }
 }

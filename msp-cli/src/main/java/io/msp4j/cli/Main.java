@@ -9,13 +9,21 @@ import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.UsageMessageSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** Entry point of the {@code msp} command. */
 @Command(
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, policies, channel configuration.")
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, policies, channel configuration, block checks, inspect MSPs.",
+    footer = {
+        "",
+        "Run 'msp COMMAND --help' for a command's options and an example.",
+        "Shell completion: source <(./msp completion)"
+    })
 public final class Main implements Runnable {
 
   /**
@@ -34,13 +42,43 @@ public final class Main implements Runnable {
     m.put("policy", PolicyCommand::new);
     m.put("configtx", ConfigtxCommand::commandLine);
     m.put("watch", WatchCommand::new);
+    m.put("block", BlockCommand::new);
+    m.put("inspect", InspectCommand::new);
+    m.put("expiry", ExpiryCommand::new);
+    m.put("completion", CompletionCommand::new);
     return Collections.unmodifiableMap(m);
   }
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /**
+   * Logging is off unless asked for: the library logs through SLF4J, and the command binds
+   * slf4j-simple, which reads its level once, when the first logger is made (after parsing).
+   */
+  @Option(names = "--verbose", scope = ScopeType.INHERIT,
+      description = "Log what the library does (setup summaries, refused configurations, skipped files) to standard error.")
+  void verbose(boolean on) {
+    if (on) {
+      System.setProperty(LOG_LEVEL, "debug");
+    }
+  }
+
+  private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+
   public static void main(String[] args) {
-    System.exit(run(args));
+    int status;
+    try {
+      status = run(args);
+    } catch (OutOfMemoryError e) {
+      // The input's bytes are unreachable by now; say so on one line rather than dump a trace.
+      System.err.println("msp: error: out of memory: the input is too large for this JVM's heap"
+          + " (raise it with -Xmx, or see the limits in docs/security.md)");
+      status = ExitCodes.SETUP_FAILED;
+    } catch (StackOverflowError e) {
+      System.err.println("msp: error: the input is nested too deeply for this JVM's stack");
+      status = ExitCodes.SETUP_FAILED;
+    }
+    System.exit(status);
   }
 
   /** Runs the command and returns its exit status; never calls {@link System#exit}. */
@@ -61,13 +99,9 @@ public final class Main implements Runnable {
    * msp watch} reads its paths from.
    */
   public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = new CommandLine(new Main());
+    quietLogging();
     Supplier<Object> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
-    if (only != null) {
-      cli.addSubcommand(args[0], withInput(only.get(), in));
-    } else {
-      SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, withInput(command.get(), in)));
-    }
+    CommandLine cli = only != null ? withSubcommand(args[0], withInput(only.get(), in)) : full(in);
     cli.setOut(out);
     cli.setErr(err);
     cli.setParameterExceptionHandler((ex, a) -> {
@@ -83,11 +117,47 @@ public final class Main implements Runnable {
     return cli.execute(args);
   }
 
+  /** The command with every subcommand, for help and for shell completion. */
+  static CommandLine full() {
+    return full(System.in);
+  }
+
+  private static CommandLine full(InputStream in) {
+    CommandLine cli = new CommandLine(new Main());
+    SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, withInput(command.get(), in)));
+    return rawFooters(cli);
+  }
+
+  private static CommandLine withSubcommand(String name, Object command) {
+    CommandLine cli = new CommandLine(new Main());
+    cli.addSubcommand(name, command);
+    return rawFooters(cli);
+  }
+
   private static Object withInput(Object command, InputStream in) {
     if (command instanceof WatchCommand w) {
       w.input = in;
     }
     return command;
+  }
+
+  /** Footers hold example command lines, printed as written so that they can be copied. */
+  private static CommandLine rawFooters(CommandLine cli) {
+    cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+      String[] lines = help.commandSpec().usageMessage().footer();
+      return lines.length == 0 ? "" : String.join("\n", lines) + "\n";
+    });
+    cli.getSubcommands().values().forEach(Main::rawFooters);
+    return cli;
+  }
+
+  /** Silent unless {@code --verbose} or the caller's own system property says otherwise. */
+  private static void quietLogging() {
+    if (System.getProperty(LOG_LEVEL) == null) {
+      System.setProperty(LOG_LEVEL, "off");
+    }
+    System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
+    System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
   }
 
   @Override

@@ -51,7 +51,14 @@ import picocli.CommandLine.Spec;
     name = "check",
     description = "Would these signers satisfy a policy of a channel? Exit 0 satisfied, 1 not, 2 no such "
         + "policy or an unusable block or expression, 3 usage error.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example (a channel's config block, two peers' certificates taken as signers):",
+        "  ./msp policy check --block channel-config.block --path /Channel/Application/Endorsement "
+            + "testdata/sample/peerOrganizations/org1.example.com/peers/peer0.org1.example.com/msp/signcerts/peer0.org1.example.com-cert.pem "
+            + "testdata/sample/peerOrganizations/org2.example.com/peers/peer0.org2.example.com/msp/signcerts/peer0.org2.example.com-cert.pem"
+    })
 final class PolicyCheckCommand implements Callable<Integer> {
   private static final String NAME = "msp policy check";
 

@@ -10,7 +10,12 @@ import picocli.CommandLine.Spec;
     description = "Signature-policy tools: compile the policy language into Fabric's protobuf; check "
         + "whether signers satisfy a channel's policy.",
     mixinStandardHelpOptions = true,
-    subcommands = {PolicyCompileCommand.class, PolicyCheckCommand.class})
+    subcommands = {PolicyCompileCommand.class, PolicyCheckCommand.class},
+    footer = {
+        "",
+        "Example:",
+        "  ./msp policy compile --policy \"AND('Org1MSP.peer', 'Org2MSP.peer')\""
+    })
 final class PolicyCommand implements Runnable {
   @Spec CommandSpec spec;
 

@@ -25,7 +25,12 @@ import picocli.CommandLine.Spec;
     name = "compile",
     description = "Compile a signature policy such as \"AND('Org1MSP.peer', 'Org2MSP.peer')\" into its "
         + "SignaturePolicyEnvelope: lower-case hex of the protobuf bytes, or configtxlator's JSON.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp policy compile --policy \"OutOf(2, 'Org1MSP.peer', 'Org2MSP.peer', 'Org3MSP.peer')\" --json"
+    })
 final class PolicyCompileCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -26,6 +26,11 @@ import picocli.CommandLine.Option;
         "Print an organisation of configtx.yaml as its channel config group, in",
         "configtxlator's JSON, exactly as 'configtxgen -printOrg NAME' prints it.",
         "CONFIGTX_* environment variables override values as in configtxgen."
+    },
+    footer = {
+        "",
+        "Example (configtx.yaml as configtxgen reads it, MSPDir relative to its folder):",
+        "  ./msp configtx print-org --configtx path/to/configtx.yaml --org Org1"
     })
 public final class PrintOrgCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -26,7 +26,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "sign",
     description = "Sign a message with the signing identity of a local MSP folder (--local is implied).",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp sign --msp-dir testdata/sample/peerOrganizations/org2.example.com/peers/peer0.org2.example.com/msp --msp-id Org2MSP --message README.md --output /tmp/readme.sig"
+    })
 final class SignCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -27,7 +27,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "validate",
     description = "Validate identities (PEM certificates or SerializedIdentity files) against an MSP.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp validate --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP testdata/sample/peerOrganizations/org2.example.com/users/User2@org2.example.com/msp/signcerts/User2@org2.example.com-cert.pem"
+    })
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -27,7 +27,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "verify",
     description = "Verify a signature over a message with an identity of an MSP (no validation of the identity).",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example (after the msp sign example):",
+        "  ./msp verify --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP --identity testdata/sample/peerOrganizations/org2.example.com/peers/peer0.org2.example.com/msp/signcerts/peer0.org2.example.com-cert.pem --message README.md --signature /tmp/readme.sig"
+    })
 final class VerifyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -97,6 +97,7 @@ public final class MspManager {
       throw new IdentityException(
           Reason.MANAGER_NOT_SET_UP, "MGR-03", "the MSP manager is not set up", null);
     }
+    InputLimits.checkSerializedIdentity(serializedIdentity.length);
     Map<String, Msp> m = r.byId();
     SerializedIdentity si;
     try {

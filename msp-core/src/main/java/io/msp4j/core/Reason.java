@@ -101,6 +101,29 @@ public enum Reason {
   // Fabric messages as configtxlator's JSON.
   CONFIG_JSON_UNDECODABLE,
 
+  // Channel configuration updates (spec section 11).
+  UPDATE_MALFORMED,
+  UPDATE_WRONG_TYPE,
+  UPDATE_WRONG_CHANNEL,
+  SIGNATURE_HEADER_MALFORMED,
+  CHANNEL_ID_INVALID,
+  CONFIG_KEY_INVALID,
+  READ_SET_MISMATCH,
+  DELTA_EMPTY,
+  MOD_POLICY_INVALID,
+  VERSION_MISMATCH,
+  MOD_POLICY_NOT_FOUND,
+  MOD_POLICY_NOT_SATISFIED,
+  CONFIG_REBUILD_FAILED,
+  SEQUENCE_MISMATCH,
+  CONFIG_RESULT_MISMATCH,
+  CONFIG_UNCHANGED,
+  NEW_CONFIG_INVALID,
+  MSP_ID_CHANGED,
+  CONFIG_SECTION_CHANGED,
+  ORDERER_ENDPOINTS_MISSING,
+  UPDATE_LOCKS_OUT,
+
   // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
   CONFIG_BLOCK_MALFORMED,
   NOT_A_CONFIG_BLOCK,
@@ -110,4 +133,19 @@ public enum Reason {
   MSP_ID_EMPTY,
   MSP_ID_CONFLICT,
   POLICY_NOT_FOUND,
+
+  // What peers and orderers send: proposals, transactions, blocks.
+  PROPOSAL_MALFORMED,
+  TRANSACTION_MALFORMED,
+  TRANSACTION_TYPE_UNSUPPORTED,
+  WRONG_CHANNEL,
+  TXID_MISMATCH,
+  PROPOSAL_HASH_MISMATCH,
+  NO_ENDORSEMENTS,
+  BLOCK_MALFORMED,
+  BLOCK_DATA_HASH_MISMATCH,
+
+  // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
+  // or more numerous than anything Fabric's tools make.
+  LIMIT_EXCEEDED,
 }

@@ -24,6 +24,7 @@ class DeepMessagesTest {
 
   @Test
   @Tag("POLICY-SIG-01")
+  @Tag("LIMIT-09")
   void shallowAndDeepPoliciesDecodeAsGoDecodesThem() throws Exception {
     for (int gates : new int[] {1, 49, 50, 60, 2_000}) {
       SignaturePolicyEnvelope env = nested(gates);
@@ -37,6 +38,7 @@ class DeepMessagesTest {
 
   @Test
   @Tag("POLICY-SIG-01")
+  @Tag("LIMIT-09")
   void messagesNestedBeyondGosLimitAreRefusedAsGoRefusesThem() {
     // 5,000 gates: 10,001 levels, one more than Go's decoder accepts.
     ByteString bytes = DeepMessages.walk(() -> nested(5_000).toByteString(), "encoding");

@@ -66,7 +66,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
 public final class ConfigYaml {
 
   /** Nesting deeper than this is rejected (Go accepts deeper; no real config.yaml comes close). */
-  private static final int MAX_NESTING = 1000;
+  private static final int MAX_NESTING = YamlLimits.MAX_NESTING;
 
   /** Merged mappings allowed per document before it counts as excessive aliasing. */
   private static final int MAX_MERGES = 10_000;
@@ -110,6 +110,11 @@ public final class ConfigYaml {
   }
 
   private Content decode(byte[] content) {
+    if (content.length > YamlLimits.MAX_CONFIG_YAML_BYTES) {
+      throw new MspSetupException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE, fileName + ": is "
+          + content.length + " bytes, more than the limit of " + YamlLimits.MAX_CONFIG_YAML_BYTES
+          + " for a config.yaml (which holds a few OU identifiers)");
+    }
     Node root = compose(content);
     ConfigBuilder config = new ConfigBuilder();
     try {
@@ -118,6 +123,9 @@ public final class ConfigYaml {
         checkNilEntries(config);
       }
     } catch (Fatal f) {
+      if (f.limit) {
+        throw new MspSetupException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE, f.getMessage());
+      }
       errors.add(f.getMessage());
     }
     if (!errors.isEmpty()) {
@@ -170,6 +178,10 @@ public final class ConfigYaml {
       String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
       throw invalid(where + ": not valid YAML: " + oneLine(problem), e);
     } catch (RuntimeException | StackOverflowError e) {
+      if (YamlLimits.isLimit(e)) {
+        throw new MspSetupException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE,
+            fileName + ": refused: " + oneLine(String.valueOf(e.getMessage())), e);
+      }
       throw invalid(fileName + ": not valid YAML: " + oneLine(String.valueOf(e.getMessage())), e);
     }
   }
@@ -419,7 +431,8 @@ public final class ConfigYaml {
    */
   private void mergeInto(MappingNode m, String path, Map<String, BiConsumer<Node, String>> fields) {
     if (++merges > MAX_MERGES) {
-      throw new Fatal(fileName + ": document contains excessive aliasing");
+      throw new Fatal(fileName + ": document contains excessive aliasing (more than " + MAX_MERGES
+          + " merged mappings)", true);
     }
     List<Object> key = List.of(new Identity(m), fields.keySet());
     if (!mergeActive.add(key)) {
@@ -619,8 +632,16 @@ public final class ConfigYaml {
   private static final class Fatal extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** Whether a limit of msp4j (LIMIT-05) stopped the decoding, rather than the document's content. */
+    final boolean limit;
+
     Fatal(String message) {
+      this(message, false);
+    }
+
+    Fatal(String message, boolean limit) {
       super(message, null, false, false);
+      this.limit = limit;
     }
   }
 

@@ -31,12 +31,26 @@ public final class FolderFiles {
 
   private final long maxFileSize;
   private final boolean followOutside;
+  private final int maxEntries;
+  private final long maxTotalBytes;
+  private long totalRead;
 
   /**
    * @param root the MSP folder, lexically cleaned as Go's filepath.Join does
    * @param rootReal the folder with every link resolved
    */
   public FolderFiles(Path root, Path rootReal, long maxFileSize, boolean followOutside) {
+    this(root, rootReal, maxFileSize, followOutside, Integer.MAX_VALUE, Long.MAX_VALUE);
+  }
+
+  /**
+   * @param maxEntries the most entries a listed directory may hold (LIMIT-04)
+   * @param maxTotalBytes the most bytes all files read together may hold (LIMIT-03)
+   */
+  public FolderFiles(
+      Path root, Path rootReal, long maxFileSize, boolean followOutside, int maxEntries, long maxTotalBytes) {
+    this.maxEntries = maxEntries;
+    this.maxTotalBytes = maxTotalBytes;
     this.root = root;
     this.rootAbsolute = root.toAbsolutePath().normalize();
     this.rootReal = rootReal;
@@ -93,11 +107,17 @@ public final class FolderFiles {
    * Entry names of a directory, sorted by their UTF-8 bytes (Go's os.ReadDir order).
    *
    * @throws IOException when the directory cannot be listed
+   * @throws MspSetupException LIMIT_EXCEEDED (LIMIT-04) when it holds more entries than allowed
    */
   public List<String> list(Path dir) throws IOException {
     List<String> names = new ArrayList<>();
     try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
       for (Path p : s) {
+        if (names.size() == maxEntries) {
+          throw new MspSetupException(Reason.LIMIT_EXCEEDED, "LIMIT-04",
+              dir + ": holds more than " + maxEntries + " entries, the most a folder of an MSP may hold"
+                  + " (see ReadOptions.maxFilesPerFolder)");
+        }
         names.add(p.getFileName().toString());
       }
     }
@@ -136,12 +156,30 @@ public final class FolderFiles {
   }
 
   /**
-   * Reads a whole file, refusing files above the size limit.
+   * Reads a whole file, refusing files above the size limit and reads beyond the folder's total
+   * (LIMIT-03).
    *
    * @throws IOException when it cannot be read
    * @throws MspSetupException FILE_TOO_LARGE
    */
   public byte[] read(Path p, String shown, String rule) throws IOException {
+    byte[] data = readBounded(p, shown);
+    synchronized (this) {
+      totalRead += data.length;
+      if (totalRead > maxTotalBytes) {
+        throw new MspSetupException(Reason.FILE_TOO_LARGE, LIMIT_RULE, shown
+            + ": reading it brings the files read from the MSP folder to " + totalRead
+            + " bytes, more than the limit of " + maxTotalBytes + " (see ReadOptions.maxTotalBytes)");
+      }
+    }
+    return data;
+  }
+
+  /** The rule of the size limits. */
+  private static final String LIMIT_RULE = "LIMIT-03";
+
+  private byte[] readBounded(Path p, String shown) throws IOException {
+    String rule = LIMIT_RULE;
     long size = Files.size(p);
     if (size > maxFileSize) {
       throw tooLarge(shown, rule);
@@ -177,7 +215,8 @@ public final class FolderFiles {
   private MspSetupException tooLarge(String shown, String rule) {
     return new MspSetupException(
         Reason.FILE_TOO_LARGE, rule,
-        shown + ": file is larger than the limit of " + maxFileSize + " bytes");
+        shown + ": file is larger than the limit of " + maxFileSize
+            + " bytes (see ReadOptions.maxFileSize)");
   }
 
   /** Go's filepath.Join(root, rel): joined and lexically cleaned; empty when not a valid path. */

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import io.msp4j.config.ReadOptions;
 import io.msp4j.core.MspSetupException;
+import io.msp4j.x509.internal.msp.SetupSummary;
 import io.msp4j.x509.internal.pem.GoPem;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.ConfigSources;
@@ -21,12 +22,15 @@ import org.hyperledger.fabric.protos.msp.FabricNodeOUs;
 import org.hyperledger.fabric.protos.msp.FabricOUIdentifier;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads an {@code mspconfig} folder into an {@link MSPConfig} exactly as Fabric's folder reader
  * does (spec section 2.1, FOLDER-01..10; config.yaml in {@link ConfigYaml}).
  */
 public final class FolderReader {
+  private static final Logger LOG = LoggerFactory.getLogger(FolderReader.class);
 
   /** The result: the MSP config and, for a local MSP, the key store. */
   public record Result(MSPConfig mspConfig, SigningKeyStore keyStore, ConfigSources sources) {}
@@ -77,8 +81,14 @@ public final class FolderReader {
           Reason.FILE_UNREADABLE, "FOLDER-01", root + ": MSP folder cannot be resolved", e);
     }
     FolderFiles files =
-        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder());
-    return new FolderReader(files, options).read(mspId, local);
+        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder(),
+            options.maxFilesPerFolder(), options.maxTotalBytes());
+    Result result = new FolderReader(files, options).read(mspId, local);
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("read {} as the {} MSP {}: {}", root, local ? "local" : "verifying", mspId,
+          SetupSummary.of(result.mspConfig()));
+    }
+    return result;
   }
 
   /** Which file each configuration entry came from (FabricMSPConfig field name to file names). */
@@ -116,6 +126,9 @@ public final class FolderReader {
     List<ByteString> tlsIntermediates = List.of();
     if (!tlsCaCerts.isEmpty()) {
       tlsIntermediates = orEmpty(readPemFolder(TLSINTERMEDIATECERTS, "tls_intermediate_certs"));
+    } else if (files.stat(files.root().resolve(TLSINTERMEDIATECERTS)) == FolderFiles.Kind.DIRECTORY) {
+      LOG.warn("{}: not read because {} holds no certificate [FOLDER-06]",
+          files.root().resolve(TLSINTERMEDIATECERTS), TLSCACERTS);
     }
     List<ByteString> crls = orEmpty(readPemFolder(CRLS, "revocation_list"));
 
@@ -177,10 +190,12 @@ public final class FolderReader {
       try {
         content = files.read(f, shown, "FOLDER-02");
       } catch (IOException | SecurityException e) {
-        continue; // unreadable files are skipped
+        LOG.warn("{}: skipped, cannot be read ({}) [FOLDER-02]", files.root().resolve(shown), e.toString());
+        continue;
       }
       if (!GoPem.containsBlock(content)) {
-        continue; // no PEM block: skipped
+        LOG.warn("{}: skipped, holds no PEM block [FOLDER-02]", files.root().resolve(shown));
+        continue;
       }
       out.add(UnsafeByteOperations.unsafeWrap(content)); // read just now, shared with no one
       sources.computeIfAbsent(field, k -> new ArrayList<>()).add(shown);
@@ -328,8 +343,12 @@ public final class FolderReader {
             b.setCertificate(ByteString.copyFrom(files.read(p.get(), where + ": " + shown,
                 "CFGYAML-06")));
           } catch (IOException | SecurityException ex) {
-            // unreadable: dropped, as Fabric does
+            LOG.warn("{}: {} cannot be read; the {} NodeOU is kept without a certificate [CFGYAML-06]",
+                where, shown, role);
           }
+        } else {
+          LOG.warn("{}: {} is not a readable file; the {} NodeOU is kept without a certificate [CFGYAML-06]",
+              where, e.certificate(), role);
         }
       }
       return b.build();

@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.Principal;
 import io.msp4j.core.Reason;
 import java.util.ArrayList;
@@ -49,6 +50,7 @@ final class DslParser {
 
   private final String text;
   private int pos;
+  private int principals;
 
   private DslParser(String text) {
     this.text = text;
@@ -122,9 +124,9 @@ final class DslParser {
     }
     if (depth > MAX_DEPTH) {
       throw error(
-          Reason.POLICY_DSL_SYNTAX,
-          "POLICY-DSL-01",
-          "gates nest deeper than " + MAX_DEPTH + " levels",
+          Reason.LIMIT_EXCEEDED,
+          "LIMIT-06",
+          "gates nest deeper than " + MAX_DEPTH + " levels (msp4j's bound; no real policy comes near)",
           start);
     }
     skipSpace();
@@ -191,6 +193,14 @@ final class DslParser {
   /** {@code 'MSPID.role'}: the MSP ID is everything before the last dot (POLICY-DSL-02). */
   private RoleItem principal() {
     int open = pos;
+    if (++principals > InputLimits.MAX_POLICY_PRINCIPALS) {
+      throw error(
+          Reason.LIMIT_EXCEEDED,
+          "LIMIT-07",
+          "the policy names more than " + InputLimits.MAX_POLICY_PRINCIPALS
+              + " principals (msp4j's bound; channel policies name a few per organisation)",
+          open);
+    }
     String body = quoted();
     for (int i = 0; i < body.length(); i++) {
       char ch = body.charAt(i);

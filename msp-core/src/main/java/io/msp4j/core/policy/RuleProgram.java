@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import java.util.ArrayDeque;
@@ -94,6 +95,10 @@ final class RuleProgram {
       throw invalid("the envelope has no rule");
     }
     int identityCount = envelope.getIdentitiesCount();
+    if (identityCount > InputLimits.MAX_POLICY_PRINCIPALS) {
+      throw tooLarge(InputLimits.describe("the number of principals the envelope names", identityCount,
+          InputLimits.MAX_POLICY_PRINCIPALS));
+    }
     List<SignaturePolicy> nodes = new ArrayList<>();
     List<Integer> parents = new ArrayList<>();
     List<Integer> positions = new ArrayList<>();
@@ -104,6 +109,9 @@ final class RuleProgram {
     while (!stack.isEmpty()) {
       Pending p = stack.pop();
       int index = nodes.size();
+      if (index >= InputLimits.MAX_POLICY_RULES) {
+        throw tooLarge("the envelope holds more than " + InputLimits.MAX_POLICY_RULES + " rules (gates and signed_by)");
+      }
       nodes.add(p.rule());
       parents.add(p.parent());
       positions.add(p.position());
@@ -144,6 +152,12 @@ final class RuleProgram {
     }
     return new RuleProgram(
         type, value, childCount, depth, envelope.getIdentitiesList().toArray(new MSPPrincipal[0]));
+  }
+
+  /** A policy beyond the size msp4j evaluates (LIMIT-07). */
+  private static MspException tooLarge(String what) {
+    return new MspException(Reason.LIMIT_EXCEEDED, "LIMIT-07",
+        "signature policy refused: " + what + " (no policy made by Fabric's tools comes near)");
   }
 
   int size() {

@@ -355,6 +355,7 @@ class PolicyDslTest {
 
   @Test
   @Tag("POLICY-DSL-07")
+  @Tag("LIMIT-06")
   void nestingIsBoundedWithoutExhaustingTheStack() {
     int depth = DslParser.MAX_DEPTH;
     String ok = "OR(".repeat(depth) + "'A.member'" + ")".repeat(depth);
@@ -363,8 +364,10 @@ class PolicyDslTest {
     PolicyDslException e = refused(deep);
     assertThat(e.offset()).isEqualTo(3 * depth);
     assertThat(e.detail()).contains("nest deeper");
+    assertThat(e.reason()).isEqualTo(Reason.LIMIT_EXCEEDED);
+    assertThat(e.rule()).isEqualTo("LIMIT-06");
     String huge = "OR(".repeat(200_000);
-    assertThat(refused(huge).reason()).isEqualTo(Reason.POLICY_DSL_SYNTAX);
+    assertThat(refused(huge).reason()).isEqualTo(Reason.LIMIT_EXCEEDED);
   }
 
   @Test

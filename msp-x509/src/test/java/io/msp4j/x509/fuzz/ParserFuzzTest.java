@@ -24,12 +24,12 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
 class ParserFuzzTest {
   private static final X509Msp MSP = SampleMsp.create();
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void pemDecodingNeverThrows(byte[] data) {
     GoPem.decode(data).ifPresent(b -> assertThat(b.rest().length).isLessThanOrEqualTo(data.length));
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void certificateParsingFailsOnlyWithItsOwnException(byte[] der) {
     try {
       ParsedCertificate c = ParsedCertificate.parse(der);
@@ -39,7 +39,7 @@ class ParserFuzzTest {
     }
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void deserialiseAndValidateFailOnlyWithIdentityException(byte[] serializedIdentity) {
     try {
       Identity id = MSP.deserialize(serializedIdentity);
@@ -49,7 +49,7 @@ class ParserFuzzTest {
     }
   }
 
-  @FuzzTest(maxDuration = "10s")
+  @FuzzTest(maxDuration = "12h")
   void setupFailsOnlyWithSetupException(byte[] fabricMspConfig) {
     try {
       X509Msps.setup(

@@ -6,6 +6,7 @@ import com.google.protobuf.Message;
 import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.ConfigForm;
 import io.msp4j.channel.DecodedConfig;
+import io.msp4j.core.DeepMessages;
 import io.msp4j.core.Reason;
 import java.util.List;
 import java.util.Optional;
@@ -83,7 +84,7 @@ public final class ConfigDecoder {
   private static Attempt asBlock(byte[] bytes) {
     Block block;
     try {
-      block = Block.parseFrom(bytes);
+      block = DeepMessages.parse(Block.parser(), bytes);
     } catch (InvalidProtocolBufferException e) {
       return Attempt.miss(0, "Block", "does not parse (" + e.getMessage() + ")");
     }
@@ -106,7 +107,7 @@ public final class ConfigDecoder {
     String at = "Block.data[0]";
     Envelope env;
     try {
-      env = Envelope.parseFrom(block.getData().getData(0));
+      env = DeepMessages.parse(Envelope.parser(), block.getData().getData(0));
     } catch (InvalidProtocolBufferException e) {
       return Attempt.miss(2, at, "not an Envelope (" + e.getMessage() + ")");
     }
@@ -115,7 +116,7 @@ public final class ConfigDecoder {
     }
     Payload payload;
     try {
-      payload = Payload.parseFrom(env.getPayload());
+      payload = DeepMessages.parse(Payload.parser(), env.getPayload());
     } catch (InvalidProtocolBufferException e) {
       return Attempt.miss(3, at + ".payload", "not a Payload (" + e.getMessage() + ")");
     }
@@ -142,7 +143,7 @@ public final class ConfigDecoder {
     }
     ConfigEnvelope ce;
     try {
-      ce = ConfigEnvelope.parseFrom(payload.getData());
+      ce = DeepMessages.parse(ConfigEnvelope.parser(), payload.getData());
     } catch (InvalidProtocolBufferException e) {
       return Attempt.miss(6, at + ".payload.data", "not a ConfigEnvelope (" + e.getMessage() + ")");
     }
@@ -157,7 +158,7 @@ public final class ConfigDecoder {
   private static Attempt asEnvelope(byte[] bytes) {
     ConfigEnvelope ce;
     try {
-      ce = ConfigEnvelope.parseFrom(bytes);
+      ce = DeepMessages.parse(ConfigEnvelope.parser(), bytes);
     } catch (InvalidProtocolBufferException e) {
       return Attempt.miss(0, "ConfigEnvelope", "does not parse (" + e.getMessage() + ")");
     }
@@ -176,7 +177,7 @@ public final class ConfigDecoder {
   private static Attempt asConfig(byte[] bytes) {
     Config config;
     try {
-      config = Config.parseFrom(bytes);
+      config = DeepMessages.parse(Config.parser(), bytes);
     } catch (InvalidProtocolBufferException e) {
       return Attempt.miss(0, "Config", "does not parse (" + e.getMessage() + ")");
     }
@@ -222,7 +223,7 @@ public final class ConfigDecoder {
       return Optional.empty();
     }
     try {
-      Payload p = Payload.parseFrom(ce.getLastUpdate().getPayload());
+      Payload p = DeepMessages.parse(Payload.parser(), ce.getLastUpdate().getPayload());
       ByteString chBytes = p.getHeader().getChannelHeader();
       if (chBytes.isEmpty()) {
         return Optional.empty();

@@ -31,7 +31,7 @@ public final class ChannelLoader {
   public static Loaded orgs(Config config, ChannelOptions options) {
     ConfigWalk.Result walk = ConfigWalk.walk(config);
     List<ChannelOrg> orgs = OrgMsps.setUp(walk.proposals(), walk.stop(),
-        walk.capabilities().mspVersion(), options.setup(), options.parallelism());
+        walk.capabilities().mspVersion(), options.setup(), options.parallelism(), options.reuse());
     Map<String, Msp> unique = new LinkedHashMap<>();
     for (ChannelOrg o : orgs) {
       unique.putIfAbsent(o.mspId(), o.msp());

@@ -2,6 +2,7 @@ package io.msp4j.channel.internal.load;
 
 import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.ChannelOrg;
+import io.msp4j.channel.MspReuse;
 import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspException;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
@@ -37,8 +39,8 @@ final class OrgMsps {
    * proposals were judged without fault.
    */
   static List<ChannelOrg> setUp(List<Proposal> proposals, ChannelConfigException stop,
-      MspVersion version, SetupOptions options, int parallelism) {
-    Outcome[] outcomes = run(proposals, version, options, parallelism);
+      MspVersion version, SetupOptions options, int parallelism, MspReuse reuse) {
+    Outcome[] outcomes = run(proposals, version, options, parallelism, reuse);
     Map<String, Proposal> firstById = new LinkedHashMap<>();
     Map<String, Msp> mspById = new LinkedHashMap<>();
     List<ChannelOrg> orgs = new ArrayList<>();
@@ -96,15 +98,27 @@ final class OrgMsps {
   }
 
   private static Outcome[] run(List<Proposal> proposals, MspVersion version, SetupOptions options,
-      int parallelism) {
+      int parallelism, MspReuse reuse) {
     Outcome[] out = new Outcome[proposals.size()];
+    int toSetUp = 0;
+    for (int i = 0; i < proposals.size(); i++) {
+      Proposal p = proposals.get(i);
+      if (p.config().getType() == FABRIC) {
+        Optional<Msp> again = reuse.find(p.config(), version);
+        if (again.isPresent()) {
+          out[i] = new Outcome(again.get(), null);
+        } else {
+          toSetUp++;
+        }
+      }
+    }
     IntStream indexes = IntStream.range(0, proposals.size())
-        .filter(i -> proposals.get(i).config().getType() == FABRIC);
-    if (parallelism <= 1 || proposals.size() < 2) {
+        .filter(i -> proposals.get(i).config().getType() == FABRIC && out[i] == null);
+    if (parallelism <= 1 || toSetUp < 2) {
       indexes.forEach(i -> out[i] = setUpOne(proposals.get(i), version, options));
       return out;
     }
-    ForkJoinPool pool = new ForkJoinPool(Math.min(parallelism, proposals.size()));
+    ForkJoinPool pool = new ForkJoinPool(Math.min(parallelism, toSetUp));
     try {
       pool.submit(() -> indexes.parallel()
           .forEach(i -> out[i] = setUpOne(proposals.get(i), version, options))).get();

@@ -2,6 +2,7 @@ package io.msp4j.config.internal.configtx;
 
 import io.msp4j.config.configtx.ConfigtxException;
 import io.msp4j.config.configtx.TopLevel;
+import io.msp4j.config.internal.YamlLimits;
 import io.msp4j.core.Reason;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.Map;
 /** The reading pipeline: find the file, YAML to Go values, key walk, struct decoding, completion. */
 public final class ConfigtxReader {
 
-  private static final long MAX_SIZE = 16L * 1024 * 1024;
+  private static final long MAX_SIZE = YamlLimits.MAX_CONFIGTX_BYTES;
 
   private ConfigtxReader() {}
 
@@ -23,8 +24,8 @@ public final class ConfigtxReader {
     byte[] content;
     try {
       if (Files.size(file) > MAX_SIZE) {
-        throw new ConfigtxException(Reason.CONFIGTX_INVALID, "CONFIGTX-YAML-01",
-            file + ": larger than " + MAX_SIZE + " bytes");
+        throw new ConfigtxException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE,
+            file + ": larger than " + MAX_SIZE + " bytes, the most msp4j reads of a configtx.yaml");
       }
       content = Files.readAllBytes(file);
     } catch (IOException e) {
@@ -36,6 +37,10 @@ public final class ConfigtxReader {
 
   public static TopLevel parse(byte[] content, Path file, Map<String, String> env) {
     String fileName = file.toString();
+    if (content.length > MAX_SIZE) {
+      throw new ConfigtxException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE,
+          fileName + ": larger than " + MAX_SIZE + " bytes, the most msp4j reads of a configtx.yaml");
+    }
     GoValue.GoMap top = GoYamlTree.decode(content, fileName);
     GoValue.GoMap walked = new KeyWalk(env, fileName).walkTop(top);
     WeakDecoder decoder = new WeakDecoder();

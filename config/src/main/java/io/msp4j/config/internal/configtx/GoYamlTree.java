@@ -5,6 +5,7 @@ import io.msp4j.config.internal.ConfigYaml;
 import io.msp4j.config.internal.GoYamlScalar;
 import io.msp4j.config.internal.GoYamlScalar.ResolveException;
 import io.msp4j.config.internal.GoYamlScalar.Resolved;
+import io.msp4j.config.internal.YamlLimits;
 import io.msp4j.core.Reason;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -49,7 +50,7 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  */
 public final class GoYamlTree {
 
-  private static final int MAX_NESTING = 1000;
+  private static final int MAX_NESTING = YamlLimits.MAX_NESTING;
   private static final int MAX_ALIASES_FOR_COLLECTIONS = 50_000;
   private static final int MAX_CODE_POINTS = 32 * 1024 * 1024;
   private static final String RULE = "CONFIGTX-YAML-01";
@@ -135,6 +136,10 @@ public final class GoYamlTree {
       String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
       throw invalid(where + ": not valid YAML: " + oneLine(problem), e);
     } catch (YAMLException | IllegalArgumentException | StackOverflowError e) {
+      if (YamlLimits.isLimit(e)) {
+        throw new ConfigtxException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE,
+            fileName + ": refused: " + oneLine(String.valueOf(e.getMessage())), e);
+      }
       throw invalid(fileName + ": not valid YAML: " + oneLine(String.valueOf(e.getMessage())), e);
     }
   }

@@ -63,7 +63,7 @@ final class DistinguishedNames {
     String bad = "x509: invalid RDNSequence: invalid attribute value: ";
     switch (tag) {
       case T61:
-        return utf8Lenient(v);
+        return t61(v);
       case PRINTABLE:
         for (byte b : v) {
           if (!isPrintable(b)) {
@@ -99,28 +99,42 @@ final class DistinguishedNames {
     }
   }
 
+  /**
+   * Go 1.23's BMPString reading: an odd length is refused, one trailing 0x0000 is dropped, and
+   * the code units are decoded as UTF-16 (a surrogate pair gives its code point, a lone surrogate
+   * gives U+FFFD; noncharacters are kept).
+   */
   private static String bmp(byte[] v, String bad) {
     if (v.length % 2 != 0) {
-      throw new CertificateParseException(bad + "odd-length BMP string");
+      throw new CertificateParseException(bad + "invalid BMPString");
     }
     int len = v.length;
     if (len >= 2 && v[len - 1] == 0 && v[len - 2] == 0) {
       len -= 2;
     }
-    StringBuilder sb = new StringBuilder();
+    StringBuilder sb = new StringBuilder(len / 2);
     for (int i = 0; i < len; i += 2) {
-      int point = ((v[i] & 0xff) << 8) | (v[i + 1] & 0xff);
-      if (point == 0xfffe || point == 0xffff || (point >= 0xfdd0 && point <= 0xfdef)
-          || (point >= 0xd800 && point <= 0xdfff)) {
-        throw new CertificateParseException(bad + "invalid BMPString");
+      char unit = (char) (((v[i] & 0xff) << 8) | (v[i + 1] & 0xff));
+      if (!Character.isSurrogate(unit)) {
+        sb.append(unit);
+        continue;
       }
-      sb.append((char) point);
+      if (Character.isHighSurrogate(unit) && i + 3 < len) {
+        char low = (char) (((v[i + 2] & 0xff) << 8) | (v[i + 3] & 0xff));
+        if (Character.isLowSurrogate(low)) {
+          sb.append(unit).append(low);
+          i += 2;
+          continue;
+        }
+      }
+      sb.append('\uFFFD');
     }
     return sb.toString();
   }
 
-  private static String utf8Lenient(byte[] v) {
-    return new String(v, StandardCharsets.UTF_8);
+  /** T61String: Go keeps the bytes as they are, valid UTF-8 or not. */
+  private static String t61(byte[] v) {
+    return GoStrings.fromBytes(v);
   }
 
   static boolean isPrintable(byte b) {

@@ -135,7 +135,11 @@ final class ExtensionParser {
         ASN1Sequence s = Der.firstSequence(v, "x509: invalid subject alternative names");
         for (ASN1Encodable n : s) {
           byte[] tlv = Der.encode(n);
-          int tag = (tlv[0] & 0x1f) == 0x1f ? -1 : (tlv[0] & 0xff) ^ 0x80;
+          if ((tlv[0] & 0x1f) == 0x1f) {
+            // cryptobyte reads only low tag numbers: a high-tag-number GeneralName is an error
+            throw new CertificateParseException("x509: invalid subject alternative name");
+          }
+          int tag = (tlv[0] & 0xff) ^ 0x80;
           byte[] data = Der.contents(tlv);
           sans.add(new GeneralNameEntry(tag, data));
           String text = new String(data, java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -326,6 +330,10 @@ final class ExtensionParser {
         throw new CertificateParseException("x509: invalid NameConstraints extension");
       }
       byte[] tlv = Der.encode(subtree.getObjectAt(0));
+      if ((tlv[0] & 0x1f) == 0x1f) {
+        // cryptobyte reads only low tag numbers: a high-tag-number base is an error
+        throw new CertificateParseException("x509: invalid NameConstraints extension");
+      }
       byte[] value = Der.contents(tlv);
       String text = new String(value, java.nio.charset.StandardCharsets.ISO_8859_1);
       switch (tlv[0] & 0xff) {

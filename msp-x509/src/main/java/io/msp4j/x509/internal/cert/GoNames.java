@@ -39,8 +39,10 @@ public final class GoNames {
 
   /**
    * Splits a domain into its labels, last label first ({@code foo.example.com} → com, example,
-   * foo). Returns null when Go rejects the domain: an empty label (including a trailing dot) or a
-   * byte outside 33..126. The empty string gives an empty list.
+   * foo), as Go 1.23's {@code domainToReverseLabels}. Returns null when Go rejects the domain: an
+   * empty label anywhere — a trailing dot, two dots in a row, or a leading dot (Go records the
+   * empty label before a leading dot) — or a byte outside 33..126. The empty string gives an
+   * empty list.
    */
   public static List<String> domainToReverseLabels(String domain) {
     List<String> labels = new ArrayList<>();
@@ -53,10 +55,10 @@ public final class GoNames {
       } else {
         labels.add(rest.substring(i + 1));
         rest = rest.substring(0, i);
+        if (i == 0) {
+          labels.add("");
+        }
       }
-    }
-    if (!labels.isEmpty() && labels.get(0).isEmpty()) {
-      return null;
     }
     for (String label : labels) {
       if (label.isEmpty()) {

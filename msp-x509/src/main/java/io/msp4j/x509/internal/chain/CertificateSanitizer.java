@@ -84,6 +84,13 @@ public final class CertificateSanitizer {
     if (Arrays.equals(original, normalised)) {
       return cert;
     }
+    try {
+      FabricCertificateLayout.check(cert.der());
+    } catch (io.msp4j.x509.internal.cert.GoAsn1.Asn1Exception e) {
+      throw new SanitizationException("SANITIZE-04", "cannot sanitise " + cert.describe()
+          + ": Fabric decodes the certificate with encoding/asn1 before rewriting its signature, "
+          + "and that fails: " + e.getMessage(), cert, null, e);
+    }
     ParsedCertificate rebuilt = rebuild(cert, normalised);
     rebuilt.inheritSignatureChecks(cert);
     return rebuilt;

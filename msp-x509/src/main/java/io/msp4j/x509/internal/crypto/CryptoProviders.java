@@ -3,9 +3,13 @@ package io.msp4j.x509.internal.crypto;
 import io.msp4j.x509.CryptoBackend;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Chooses the {@link CryptoProvider} an MSP uses. */
 public final class CryptoProviders {
+  private static final Logger LOG = LoggerFactory.getLogger(CryptoProviders.class);
+
   private CryptoProviders() {}
 
   /** The provider for {@code backend}; see {@link CryptoBackend}. */
@@ -29,11 +33,13 @@ public final class CryptoProviders {
     try {
       Class.forName("org.conscrypt.Conscrypt", false, CryptoProviders.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
+      LOG.debug("Conscrypt is not on the class path: Bouncy Castle checks signatures");
       return Optional.empty();
     }
     try {
       return Optional.of(ConscryptCryptoProvider.create());
     } catch (RuntimeException | LinkageError e) {
+      LOG.debug("Conscrypt does not load here ({}): Bouncy Castle checks signatures", e.toString());
       return Optional.empty();
     }
   }

@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.CertificateParseException;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
@@ -22,6 +23,12 @@ final class CertificateLoader {
     if (block.isEmpty()) {
       throw new Failure(
           Reason.CERTIFICATE_UNPARSABLE, "SETUP-PARSE-01", "no PEM block found");
+    }
+    int size = block.get().bytes().length;
+    if (size > InputLimits.MAX_CERTIFICATE_BYTES) {
+      throw new Failure(Reason.LIMIT_EXCEEDED, "LIMIT-02",
+          InputLimits.describe("the certificate's size", size, InputLimits.MAX_CERTIFICATE_BYTES)
+              + " bytes; certificates made by Fabric's tools are one or two kilobytes");
     }
     try {
       return ParsedCertificate.parse(block.get().bytes());

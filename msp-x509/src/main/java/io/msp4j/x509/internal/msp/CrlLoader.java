@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
@@ -29,13 +30,11 @@ final class CrlLoader {
   private CrlLoader() {}
 
   static RevocationList load(String source, byte[] bytes) {
-    byte[] der = bytes;
-    if (bytes.length >= PEM_PREFIX.length
-        && Arrays.equals(bytes, 0, PEM_PREFIX.length, PEM_PREFIX, 0, PEM_PREFIX.length)) {
-      Optional<PemBlock> block = GoPem.decode(bytes);
-      if (block.isPresent() && block.get().type().equals("X509 CRL")) {
-        der = block.get().bytes();
-      }
+    byte[] der = derOf(bytes);
+    if (der.length > InputLimits.MAX_CRL_BYTES) {
+      throw new MspSetupException(Reason.LIMIT_EXCEEDED, "LIMIT-02", source + ": "
+          + InputLimits.describe("the CRL's size", der.length, InputLimits.MAX_CRL_BYTES)
+          + " bytes (about three million revoked serials)");
     }
     CrlParser.Parsed crl;
     try {
@@ -58,5 +57,20 @@ final class CrlLoader {
       }
     }
     return RevocationList.of(source, crl, signature);
+  }
+
+  /**
+   * The bytes Fabric hands to the CRL parser: the body of a PEM {@code X509 CRL} block that starts
+   * at the first byte, or the bytes themselves.
+   */
+  static byte[] derOf(byte[] bytes) {
+    if (bytes.length >= PEM_PREFIX.length
+        && Arrays.equals(bytes, 0, PEM_PREFIX.length, PEM_PREFIX, 0, PEM_PREFIX.length)) {
+      Optional<PemBlock> block = GoPem.decode(bytes);
+      if (block.isPresent() && block.get().type().equals("X509 CRL")) {
+        return block.get().bytes();
+      }
+    }
+    return bytes;
   }
 }

@@ -3,6 +3,7 @@ package io.msp4j.x509.internal.msp;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
+import io.msp4j.core.InputLimits;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
@@ -92,6 +93,7 @@ final class X509MspImpl implements X509Msp {
 
   @Override
   public X509Identity deserialize(byte[] serializedIdentity) {
+    InputLimits.checkSerializedIdentity(serializedIdentity.length);
     SerializedIdentity si;
     try {
       si = SerializedIdentity.parseFrom(serializedIdentity);
@@ -254,7 +256,8 @@ final class X509MspImpl implements X509Msp {
 
   @Override
   public void checkWellFormed(SerializedIdentity identity) {
-    WellFormedness.check(Objects.requireNonNull(identity, "identity"));
+    InputLimits.checkSerializedIdentity(Objects.requireNonNull(identity, "identity").getSerializedSize());
+    WellFormedness.check(identity);
   }
 
   /** Fabric's message signature rules with this MSP's crypto provider and hash family. */

@@ -368,6 +368,7 @@ class PathBuilderTest {
 
   @Test
   @Tag("CHAIN-08")
+  @Tag("LIMIT-10")
   void signatureCheckBudgetIsOneHundred() {
     IssuedCertificate real = pki.certificate().subject("CN=shared").ca().subjectKeyId(new byte[] {9}).build();
     IssuedCertificate leaf = pki.certificate().subject("CN=peer0").issuer(real)

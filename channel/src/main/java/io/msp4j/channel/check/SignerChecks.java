@@ -1,0 +1,139 @@
+package io.msp4j.channel.check;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.channel.Channel;
+import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.channel.PolicyLookup;
+import io.msp4j.channel.check.internal.BlockChecker;
+import io.msp4j.channel.check.internal.Checkers;
+import io.msp4j.core.Reason;
+import io.msp4j.core.policy.IdentityDeserializer;
+import io.msp4j.core.policy.Policy;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.ConfigGroup;
+import org.hyperledger.fabric.protos.common.ConfigValue;
+import org.hyperledger.fabric.protos.common.Consenter;
+import org.hyperledger.fabric.protos.common.Envelope;
+import org.hyperledger.fabric.protos.common.Orderers;
+import org.hyperledger.fabric.protos.peer.SignedProposal;
+
+/**
+ * Checks the signers of proposals, transactions and blocks against a channel's MSPs and its
+ * {@code /Channel/Orderer/BlockValidation} policy, as a Fabric v3 peer does (see the package for
+ * the checks). Immutable and safe to share between threads.
+ *
+ * <pre>{@code
+ * SignerChecks checks = SignerChecks.of(Channel.load(configBlockBytes));
+ * BlockVerdict v = checks.block(Block.parseFrom(bytes));
+ * v.refusal();                 // the block itself: structure, data hash, orderer signatures
+ * v.transactions();            // each transaction: header, creator, tx ID, endorsements
+ * }</pre>
+ *
+ * <p>Verdicts are values, never exceptions: a refused input gives a {@link Refusal} with the
+ * check, the reason, the spec rule when an MSP or a policy decided, and a message naming the
+ * signer. Nothing here looks at the clock: like Fabric, a check ignores certificate expiry.
+ */
+public final class SignerChecks {
+  private final IdentityDeserializer msps;
+  private final Policy blockValidation;
+  private final Optional<String> channelId;
+  /** BFT consenters by ID (serialized identities); null when the channel is not BFT. */
+  private final Map<Integer, ByteString> consenters;
+
+  private SignerChecks(IdentityDeserializer msps, Policy blockValidation, Optional<String> channelId,
+      Map<Integer, ByteString> consenters) {
+    this.msps = msps;
+    this.blockValidation = blockValidation;
+    this.channelId = channelId;
+    this.consenters = consenters;
+  }
+
+  /** The path of the policy block signatures must satisfy. */
+  public static final String BLOCK_VALIDATION = "/Channel/Orderer/BlockValidation";
+
+  /**
+   * Checks against a loaded channel configuration, as a Fabric v3 peer's block verifier is built
+   * from it: the channel's MSPs, its {@value #BLOCK_VALIDATION} policy, its channel ID, and, with
+   * the {@code V3_0} channel capability, the consenters of the orderer's {@code Orderers} value
+   * for signatures that carry an identifier header.
+   *
+   * @throws ChannelConfigException with reason {@link Reason#POLICY_NOT_FOUND} when the
+   *     configuration has no {@value #BLOCK_VALIDATION} policy (Fabric cannot verify blocks then
+   *     either), or {@link Reason#CHANNEL_CONFIG_INVALID} when its {@code Orderers} value does
+   *     not decode
+   */
+  public static SignerChecks of(Channel channel) {
+    Objects.requireNonNull(channel, "channel");
+    PolicyLookup policy = channel.policy(BLOCK_VALIDATION);
+    if (!policy.found()) {
+      throw new ChannelConfigException(Reason.POLICY_NOT_FOUND, "POLICY-MGR-02", BLOCK_VALIDATION,
+          "the configuration has no block validation policy: blocks cannot be verified");
+    }
+    SignerChecks checks = of(channel.mspManager()::deserialize, policy.policy());
+    if (channel.channelId().isPresent()) {
+      checks = checks.forChannel(channel.channelId().get());
+    }
+    return channel.capabilities().v3() ? checks.withConsenters(consenters(channel)) : checks;
+  }
+
+  private static List<Consenter> consenters(Channel channel) {
+    ConfigGroup orderer = channel.config().getChannelGroup().getGroupsOrDefault("Orderer",
+        ConfigGroup.getDefaultInstance());
+    ConfigValue value = orderer.getValuesOrDefault("Orderers", ConfigValue.getDefaultInstance());
+    try {
+      return Orderers.parseFrom(value.getValue()).getConsenterMappingList();
+    } catch (InvalidProtocolBufferException e) {
+      throw new ChannelConfigException(Reason.CHANNEL_CONFIG_INVALID, "PROTO-07",
+          "/Channel/Orderer/Orderers", "the consenter mapping does not decode: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Checks against a channel's MSPs (such as {@code MspManager::deserialize}) and its compiled
+   * {@value #BLOCK_VALIDATION} policy.
+   */
+  public static SignerChecks of(IdentityDeserializer msps, Policy blockValidation) {
+    return new SignerChecks(Objects.requireNonNull(msps, "msps"),
+        Objects.requireNonNull(blockValidation, "blockValidation"), Optional.empty(), null);
+  }
+
+  /** These checks, also refusing what names another channel than {@code id}. */
+  public SignerChecks forChannel(String id) {
+    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters);
+  }
+
+  /**
+   * These checks for a BFT channel: a block signature with an identifier header instead of a
+   * signature header is the consenter's with that ID (a signature of an unknown ID is skipped,
+   * as Fabric skips it).
+   */
+  public SignerChecks withConsenters(List<Consenter> list) {
+    Map<Integer, ByteString> byId = new LinkedHashMap<>();
+    for (Consenter c : list) {
+      byId.putIfAbsent(c.getId(), BlockChecker.consenterIdentity(c.getMspId(), c.getIdentity()));
+    }
+    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId));
+  }
+
+  /** The verdict on a signed proposal (PROPOSAL-01, PROPOSAL-02). */
+  public ProposalVerdict proposal(SignedProposal proposal) {
+    return Checkers.proposals(msps, channelId).check(Objects.requireNonNull(proposal, "proposal"));
+  }
+
+  /** The verdict on a transaction envelope on its own (index 0). */
+  public TransactionVerdict transaction(Envelope envelope) {
+    return Checkers.envelopes(msps, channelId).check(0, Objects.requireNonNull(envelope, "envelope"));
+  }
+
+  /** The verdict on a block and each of its transactions. */
+  public BlockVerdict block(Block block) {
+    return Checkers.blocks(msps, channelId, blockValidation, consenters)
+        .check(Objects.requireNonNull(block, "block"));
+  }
+}

@@ -1,0 +1,221 @@
+package io.msp4j.channel.check.internal;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.channel.check.BlockVerdict;
+import io.msp4j.channel.check.Refusal;
+import io.msp4j.channel.check.Signer;
+import io.msp4j.channel.check.TransactionVerdict;
+import io.msp4j.core.Reason;
+import io.msp4j.core.policy.Policy;
+import io.msp4j.core.policy.PolicyResult;
+import io.msp4j.core.policy.SignedData;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.DEROctetString;
+import org.bouncycastle.asn1.DERSequence;
+import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.BlockHeader;
+import org.hyperledger.fabric.protos.common.BlockMetadataIndex;
+import org.hyperledger.fabric.protos.common.ChannelHeader;
+import org.hyperledger.fabric.protos.common.Envelope;
+import org.hyperledger.fabric.protos.common.HeaderType;
+import org.hyperledger.fabric.protos.common.IdentifierHeader;
+import org.hyperledger.fabric.protos.common.Metadata;
+import org.hyperledger.fabric.protos.common.MetadataSignature;
+import org.hyperledger.fabric.protos.common.Payload;
+import org.hyperledger.fabric.protos.common.SignatureHeader;
+import org.hyperledger.fabric.protos.msp.SerializedIdentity;
+
+/**
+ * The checks a Fabric v3 peer's deliver client makes of a block (VerifyBlock: structure, data
+ * hash, orderer signatures under {@code /Channel/Orderer/BlockValidation}), then each
+ * transaction's envelope checks.
+ */
+public final class BlockChecker {
+  /** Fabric v3 has five metadata indexes (SIGNATURES .. COMMIT_HASH); a block must carry them. */
+  private static final int METADATA_ENTRIES = 5;
+
+  private final EnvelopeChecker envelopes;
+  private final SignerCheck signerCheck;
+  private final Policy blockValidation;
+  /** BFT consenters by ID, as serialized identities; null when the channel is not BFT. */
+  private final Map<Integer, ByteString> consenters;
+
+  BlockChecker(EnvelopeChecker envelopes, SignerCheck signerCheck, Policy blockValidation,
+      Map<Integer, ByteString> consenters) {
+    this.envelopes = envelopes;
+    this.signerCheck = signerCheck;
+    this.blockValidation = blockValidation;
+    this.consenters = consenters;
+  }
+
+  public BlockVerdict check(Block block) {
+    long number = block.getHeader().getNumber();
+    List<Signer> signers = new ArrayList<>();
+    Refusal refusal = null;
+    try {
+      if (block.hasHeader() && number == 0) {
+        // A peer starts from the genesis block; nothing verifies it.
+        return new BlockVerdict(0, List.of(), Optional.empty(), List.of(), Optional.of(
+            "the genesis block is the channel's trust anchor: Fabric does not verify it"));
+      }
+      structure(block);
+      dataHash(block);
+      signatures(block, signers);
+    } catch (Refused r) {
+      refusal = r.refusal();
+    }
+    List<TransactionVerdict> txs = new ArrayList<>();
+    for (int i = 0; i < block.getData().getDataCount(); i++) {
+      txs.add(transaction(i, block.getData().getData(i)));
+    }
+    return new BlockVerdict(number, signers, Optional.ofNullable(refusal), txs, Optional.empty());
+  }
+
+  private TransactionVerdict transaction(int index, ByteString raw) {
+    try {
+      return envelopes.check(index, Envelope.parseFrom(raw));
+    } catch (InvalidProtocolBufferException e) {
+      return new TransactionVerdict(index, "", "", Optional.empty(), List.of(), Optional.of(
+          new Refusal("TX-PAYLOAD-01", Reason.TRANSACTION_MALFORMED, "TX-PAYLOAD-01",
+              "the envelope does not decode: " + e.getMessage())));
+    }
+  }
+
+  private static void structure(Block block) throws Refused {
+    if (!block.hasHeader()) {
+      throw new Refused("BLOCK-01", Reason.BLOCK_MALFORMED, "the block has no header");
+    }
+    if (block.getMetadata().getMetadataCount() < METADATA_ENTRIES) {
+      throw new Refused("BLOCK-01", Reason.BLOCK_MALFORMED, "the block has "
+          + block.getMetadata().getMetadataCount() + " metadata entries, expected "
+          + METADATA_ENTRIES);
+    }
+  }
+
+  /** protoutil.BlockDataHash: every transaction well formed, then the hash compared. */
+  private static void dataHash(Block block) throws Refused {
+    List<ByteString> data = block.getData().getDataList();
+    if (data.isEmpty()) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED, "the block holds no transaction");
+    }
+    if (!isConfigBlock(data)) {
+      for (int i = 0; i < data.size(); i++) {
+        wellFormed(i, data.get(i));
+      }
+    }
+    byte[] hash = EnvelopeChecker.sha256(data.toArray(ByteString[]::new));
+    if (!ByteString.copyFrom(hash).equals(block.getHeader().getDataHash())) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_DATA_HASH_MISMATCH,
+          "the header's data hash " + hex(block.getHeader().getDataHash()) + " is not the hash of the"
+              + " block's transactions, " + HexFormat.of().formatHex(hash));
+    }
+  }
+
+  private static void wellFormed(int i, ByteString raw) throws Refused {
+    Envelope env;
+    try {
+      env = Envelope.parseFrom(raw);
+    } catch (InvalidProtocolBufferException e) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED,
+          "transaction " + i + " is not an envelope: " + e.getMessage());
+    }
+    if (env.getPayload().isEmpty()) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED, "transaction " + i + " has no payload");
+    }
+    if (env.getSignature().isEmpty()) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED, "transaction " + i + " has no signature");
+    }
+    ByteString again = env.toByteString();
+    if (again.size() < raw.size()) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED,
+          "transaction " + i + " has " + (raw.size() - again.size()) + " trailing bytes");
+    }
+    if (!again.equals(raw)) {
+      throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED,
+          "transaction " + i + " does not match its encoding (fields out of order or repeated)");
+    }
+  }
+
+  /** protoutil.HasConfigTx: exactly one transaction, of type CONFIG. */
+  private static boolean isConfigBlock(List<ByteString> data) {
+    if (data.size() != 1) {
+      return false;
+    }
+    try {
+      Payload p = Payload.parseFrom(Envelope.parseFrom(data.get(0)).getPayload());
+      return ChannelHeader.parseFrom(p.getHeader().getChannelHeader()).getType()
+          == HeaderType.CONFIG_VALUE;
+    } catch (InvalidProtocolBufferException e) {
+      return false;
+    }
+  }
+
+
+  /** protoutil.BlockSignatureVerifier, then the BlockValidation policy over the signatures. */
+  private void signatures(Block block, List<Signer> signers) throws Refused {
+    Metadata md = EnvelopeChecker.parse("BLOCK-SIG-01", "SIGNATURES metadata",
+        () -> Metadata.parseFrom(block.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE)));
+    ByteString header = headerBytes(block.getHeader());
+    List<SignedData> signed = new ArrayList<>();
+    for (MetadataSignature s : md.getSignaturesList()) {
+      ByteString identity;
+      ByteString signedBytes;
+      if (consenters != null && s.getSignatureHeader().isEmpty() && !s.getIdentifierHeader().isEmpty()) {
+        IdentifierHeader ih = EnvelopeChecker.parse("BLOCK-SIG-01", "identifier header",
+            () -> IdentifierHeader.parseFrom(s.getIdentifierHeader()));
+        identity = consenters.get(ih.getIdentifier());
+        if (identity == null) {
+          continue; // not a consenter of this channel: Fabric skips the signature
+        }
+        signedBytes = md.getValue().concat(s.getIdentifierHeader()).concat(header);
+      } else {
+        SignatureHeader sh = EnvelopeChecker.parse("BLOCK-SIG-01", "signature header",
+            () -> SignatureHeader.parseFrom(s.getSignatureHeader()));
+        identity = sh.getCreator();
+        signedBytes = md.getValue().concat(s.getSignatureHeader()).concat(header);
+      }
+      signers.add(signerCheck.describe(identity));
+      signed.add(SignedData.of(signedBytes.toByteArray(), identity.toByteArray(),
+          s.getSignature().toByteArray()));
+    }
+    PolicyResult r = blockValidation.evaluate(signed);
+    if (!r.satisfied()) {
+      throw new Refused(new Refusal("BLOCK-SIG-01", Reason.POLICY_NOT_SATISFIED, r.rule(),
+          "the orderer signatures (" + signed.size() + ") do not satisfy /Channel/Orderer/BlockValidation: "
+              + r.reason()));
+    }
+  }
+
+  /** protoutil.BlockHeaderBytes: DER of SEQUENCE { INTEGER number, OCTET STRING previous hash, OCTET STRING data hash }. */
+  static ByteString headerBytes(BlockHeader h) {
+    ASN1Encodable[] fields = {
+      new ASN1Integer(new BigInteger(Long.toUnsignedString(h.getNumber()))),
+      new DEROctetString(h.getPreviousHash().toByteArray()),
+      new DEROctetString(h.getDataHash().toByteArray())
+    };
+    try {
+      return ByteString.copyFrom(new DERSequence(fields).getEncoded(ASN1Encoding.DER));
+    } catch (IOException e) {
+      throw new IllegalStateException("DER encoding of a block header failed", e);
+    }
+  }
+
+  /** A BFT consenter's identity as Fabric builds it from the consenter mapping. */
+  public static ByteString consenterIdentity(String mspId, ByteString certificate) {
+    return SerializedIdentity.newBuilder().setMspid(mspId).setIdBytes(certificate).build().toByteString();
+  }
+
+  private static String hex(ByteString b) {
+    return HexFormat.of().formatHex(b.toByteArray());
+  }
+}

@@ -1,0 +1,100 @@
+package io.msp4j.cli;
+
+import io.msp4j.channel.Channel;
+import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.channel.ChannelOrg;
+import io.msp4j.config.MspFolderConfig;
+import io.msp4j.config.MspFolders;
+import io.msp4j.core.MspVersion;
+import io.msp4j.core.Reason;
+import io.msp4j.x509.ConfigSources;
+import io.msp4j.x509.SetupOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.hyperledger.fabric.protos.msp.MSPConfig;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that say which MSPs {@code inspect} and {@code expiry} look at: one folder, or the
+ * organisations of a channel configuration.
+ */
+final class MspInputs {
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Source source;
+
+  /** A folder or a channel configuration. */
+  static final class Source {
+    @Option(names = "--msp-dir", required = true, paramLabel = "DIR", description = "An mspconfig folder.")
+    Path mspDir;
+
+    @Option(names = "--block", required = true, paramLabel = "FILE",
+        description = "A channel config block (or ConfigEnvelope, or Config): every organisation's MSP, "
+            + "at the version the channel's capabilities imply.")
+    Path block;
+  }
+
+  @Option(names = "--msp-id", paramLabel = "ID",
+      description = "With --msp-dir, the MSP ID to name the folder's MSP by (default: the folder's path); "
+          + "with --block, only the organisations of this MSP.")
+  String mspId;
+
+  @Option(names = "--local",
+      description = "With --msp-dir, read the folder as a node's local MSP: its signing certificate "
+          + "(signcerts) is shown too, and the setup check looks for its key in keystore.")
+  boolean local;
+
+  /** One MSP configuration to look at, with what is known about where it came from. */
+  record Loaded(
+      String where, String mspId, MSPConfig config, ConfigSources sources, SetupOptions setup,
+      Optional<MspVersion> version) {}
+
+  /** The MSPs, and the channel they were read from when {@code --block} was given. */
+  record Inputs(List<Loaded> msps, Optional<Channel> channel) {}
+
+  /** Whether the options go together; the problem as a sentence, or empty. */
+  Optional<String> problem() {
+    if (source.block != null && local) {
+      return Optional.of("--local goes with --msp-dir, not with --block");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Reads the MSPs.
+   *
+   * @throws io.msp4j.core.MspException when the folder cannot be read as an MSP, or the block
+   *     cannot be loaded or has no MSP with the given ID
+   */
+  Inputs load() {
+    if (source.block != null) {
+      return fromBlock();
+    }
+    String id = mspId != null ? mspId : source.mspDir.toString();
+    MspFolderConfig folder = local
+        ? MspFolders.readLocal(source.mspDir, id) : MspFolders.readVerifying(source.mspDir, id);
+    SetupOptions setup =
+        SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
+    return new Inputs(List.of(new Loaded(source.mspDir.toString(), id, folder.mspConfig(),
+        folder.sources(), setup, Optional.empty())), Optional.empty());
+  }
+
+  private Inputs fromBlock() {
+    Channel channel = BlockInput.load(source.block);
+    List<Loaded> out = new ArrayList<>();
+    for (ChannelOrg org : channel.orgs()) {
+      if (mspId == null || mspId.equals(org.mspId())) {
+        out.add(new Loaded(org.groupPath(), org.mspId(), org.mspConfig(), ConfigSources.none(),
+            SetupOptions.defaults(), Optional.of(channel.mspVersion())));
+      }
+    }
+    if (out.isEmpty()) {
+      throw new ChannelConfigException(Reason.UNKNOWN_MSP, "CHANNEL-MSP-01", source.block.toString(),
+          "the channel has no MSP '" + mspId + "'; its MSP IDs are "
+              + String.join(", ", channel.msps().keySet()));
+    }
+    return new Inputs(out, Optional.of(channel));
+  }
+}

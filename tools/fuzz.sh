@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Fuzzes msp4j's Jazzer targets, one after the other, each for about SECONDS (default 600).
+#
+#   tools/fuzz.sh [SECONDS] [FILTER]
+#
+# FILTER is a regular expression matched against "module/Class#method" (default: every target).
+# Each target runs in its own JVM (Jazzer fuzzes one target per run) with JAZZER_FUZZ=1; the
+# corpus it grows is kept under <module>/.cifuzz-corpus/ (ignored by git) and reused next time, and
+# an input that breaks a property is written to the target's seed folder under
+# src/test/resources/.../<Class>Inputs/<method>/, where normal test runs replay it: commit it with
+# the fix. The last libFuzzer status line of each target (executions, coverage, corpus) is printed
+# and appended to target/fuzz-summary.txt. Build first: mvn -B -q install -DskipTests.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-600}"
+filter="${2:-.}"
+summary="$root/target/fuzz-summary.txt"
+mkdir -p "$root/target"
+
+targets() {
+  (cd "$root" && grep -rl --include='*.java' '@FuzzTest' -- */src/test/java) | while read -r file; do
+    module="${file%%/*}"
+    class="$(basename "$file" .java)"
+    awk '/@FuzzTest/ {want=1; next} want && match($0, /void [A-Za-z0-9_]+\(/) {
+           m=substr($0, RSTART+5, RLENGTH-6); print m; want=0 }' "$root/$file" |
+      while read -r method; do echo "$module/$class#$method"; done
+  done
+}
+
+for t in $(targets | grep -E -- "$filter"); do
+  module="${t%%/*}"
+  test="${t#*/}"
+  log="$root/target/fuzz-$(echo "$test" | tr '#' '-').log"
+  echo "fuzzing $t for ${seconds}s ..." >&2
+  # The targets' @FuzzTest maxDuration is 12h (it overrides libFuzzer's -max_total_time); the
+  # timeout ends the run after SECONDS of fuzzing plus STARTUP seconds for Maven, the JVM and
+  # Jazzer's instrumentation (default 60).
+  (cd "$root" && JAZZER_FUZZ=1 timeout -s INT -k 30 $((seconds + ${STARTUP:-60})) \
+    mvn -B -o -q test -pl "$module" -am -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false) >"$log" 2>&1
+  status=$?
+  last="$(grep -aE '^#[0-9]+' "$log" | tail -1)"
+  finding="$(grep -aE 'FuzzTestFindingException|== Java Exception|DEDUP_TOKEN' "$log" | head -1)"
+  line="$(date -u +%FT%TZ) $t ${seconds}s exit=$status ${last:-no status line} ${finding:+FINDING: $finding}"
+  echo "$line" | tee -a "$summary"
+done
