@@ -31,7 +31,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "check-update",
     description = "Check a config update as the ordering service would, and report its effect on the MSPs and on known identities.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp configtx check-update --block channel.block --envelope signed.pb --known org1/users --json"
+    })
 final class CheckUpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -30,7 +30,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compute-update",
     description = "Compute the config update from a channel's current config block to a new config (as configtxlator compute_update) and write it as an unsigned CONFIG_UPDATE envelope.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp configtx compute-update --block channel.block --configtx configtx.yaml --org Org1 --output update.pb"
+    })
 final class ComputeUpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

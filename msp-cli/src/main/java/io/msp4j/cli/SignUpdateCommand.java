@@ -29,7 +29,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "sign",
     description = "Sign a config update envelope with a local MSP's signing identity (as peer channel signconfigtx).",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp configtx sign --envelope update.pb --msp-dir org1/users/Admin@org1.example.com/msp --msp-id Org1MSP --output signed.pb"
+    })
 final class SignUpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -47,7 +47,12 @@ import picocli.CommandLine.Spec;
       "While no configuration could be set up (generation 0) each input is answered with"
           + " {\"input\", \"setup_error\", \"reason\", \"rule\", \"generation\": 0}."
     },
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    footer = {
+        "",
+        "Example:",
+        "  ./msp watch --msp-dir org1/msp --msp-id Org1MSP < identity-paths.txt"
+    })
 final class WatchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
