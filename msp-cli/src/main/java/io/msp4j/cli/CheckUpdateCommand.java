@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     footer = {
         "",
-        "Example:",
-        "  ./msp configtx check-update --block channel.block --envelope signed.pb --known org1/users --json"
+        "Example (the users of Org1 followed through the update):",
+        "  ./msp configtx check-update --block current.block --envelope signed.pb --known crypto/peerOrganizations/org1.example.com/users --json"
     })
 final class CheckUpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

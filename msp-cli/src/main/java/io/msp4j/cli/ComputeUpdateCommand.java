@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     footer = {
         "",
-        "Example:",
-        "  ./msp configtx compute-update --block channel.block --configtx configtx.yaml --org Org1 --output update.pb"
+        "Example (Org1 of configtx.yaml into the channel whose config block is current.block):",
+        "  ./msp configtx compute-update --block current.block --configtx path/to/configtx.yaml --org Org1 --output update.pb"
     })
 final class ComputeUpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

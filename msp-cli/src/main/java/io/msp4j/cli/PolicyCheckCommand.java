@@ -86,8 +86,8 @@ final class PolicyCheckCommand implements Callable<Integer> {
   @Option(names = "--message", paramLabel = "FILE", description = "The signed bytes, for --signed.")
   Path message;
 
-  @Option(names = "--signed", arity = "2", paramLabel = "FILE",
-      description = "IDENTITY SIGNATURE: a signer and its signature over the --message bytes (repeatable).")
+  @Option(names = "--signed", arity = "2", paramLabel = "IDENTITY SIGNATURE", hideParamSyntax = true,
+      description = "A signer and its signature over the --message bytes (repeatable).")
   List<Path> signed = new ArrayList<>();
 
   @Option(names = "--json", description = "Print one JSON object.")

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     footer = {
         "",
-        "Example:",
-        "  ./msp configtx sign --envelope update.pb --msp-dir org1/users/Admin@org1.example.com/msp --msp-id Org1MSP --output signed.pb"
+        "Example (Org1's admin signs; the signed envelope can be signed again, by msp4j or peer channel signconfigtx):",
+        "  ./msp configtx sign --envelope update.pb --msp-dir crypto/peerOrganizations/org1.example.com/users/Admin@org1.example.com/msp --msp-id Org1MSP --output signed.pb"
     })
 final class SignUpdateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -66,6 +66,8 @@ final class UpdateReportOutput {
     }
     o.put("lockouts", lockouts);
     o.put("allow_lockout", allowLockout);
+    o.put("outer_writers", r.outerWriters().map(w -> (Object) map("policy_path", w.policyPath(),
+        "satisfied", w.satisfied(), "missing", w.missing(), "dropped", w.dropped())).orElse(null));
     o.put("warnings", r.warnings());
     out.println(Json.write(o));
     out.flush();
@@ -109,6 +111,8 @@ final class UpdateReportOutput {
     for (String w : r.warnings()) {
       out.println("warning: " + w);
     }
+    r.outerWriters().ifPresent(w -> out.println("envelope signature: " + w.policyPath()
+        + (w.satisfied() ? " satisfied" : " NOT satisfied (the ordering service checks it first)")));
     if (!r.changes().isEmpty()) {
       out.println("MSP and policy changes:");
       r.changes().forEach(c -> out.println("  " + c));

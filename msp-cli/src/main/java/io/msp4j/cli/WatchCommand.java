@@ -50,8 +50,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     footer = {
         "",
-        "Example:",
-        "  ./msp watch --msp-dir org1/msp --msp-id Org1MSP < identity-paths.txt"
+        "Example (paths typed or piped in; the sample's Org2 folder reloaded when it changes):",
+        "  ./msp watch --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP"
     })
 final class WatchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

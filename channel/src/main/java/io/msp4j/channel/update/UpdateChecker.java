@@ -74,9 +74,10 @@ public final class UpdateChecker {
       boolean report) {
     UpdateCheck auth = validator.check(request, current.modPolicies());
     List<String> warnings = new ArrayList<>(auth.warnings());
+    Optional<ModPolicyOutcome> outer = report ? outerWriters(request) : Optional.empty();
     if (!auth.accepted()) {
       return new UpdateReport(Stage.AUTHORIZATION, auth.failure(), auth.decisions(), warnings,
-          Optional.empty(), List.of(), List.of(), List.of());
+          Optional.empty(), List.of(), List.of(), List.of(), outer);
     }
     ConfigEnvelope proposed = auth.proposed().orElseThrow();
     Config next = proposed.getConfig();
@@ -87,11 +88,11 @@ public final class UpdateChecker {
       NewConfigRules.check(current.config(), next);
     } catch (MspException e) {
       return new UpdateReport(Stage.NEW_CONFIG, Optional.of(e), auth.decisions(), warnings,
-          auth.proposed(), changes, List.of(), List.of());
+          auth.proposed(), changes, List.of(), List.of(), outer);
     }
     if (!report) {
       return new UpdateReport(Stage.NONE, Optional.empty(), auth.decisions(), warnings,
-          auth.proposed(), List.of(), List.of(), List.of());
+          auth.proposed(), List.of(), List.of(), List.of(), outer);
     }
     warnings.addAll(unresolvedModPolicies(auth.decisions(), loaded));
     List<KnownIdentity> all = allKnown(request, resolved(known, loaded), next);
@@ -100,7 +101,31 @@ public final class UpdateChecker {
     List<Lockout> lockouts = LockoutGuard.check(current.config(), next, all,
         current.identityPolicies(), loaded.identityPolicies());
     return new UpdateReport(Stage.NONE, Optional.empty(), auth.decisions(), warnings,
-        auth.proposed(), changes, impact, lockouts);
+        auth.proposed(), changes, impact, lockouts, outer);
+  }
+
+  /**
+   * CONFIGTX-UPDATE-04: the envelope's own signature (over its payload, by the payload's signature
+   * header creator) evaluated against {@code /Channel/Writers}; empty for an unsigned envelope or
+   * a bare update envelope.
+   */
+  private Optional<ModPolicyOutcome> outerWriters(ConfigUpdateRequest request) {
+    if (request.envelope().isEmpty() || request.envelope().get().getSignature().isEmpty()) {
+      return Optional.empty();
+    }
+    org.hyperledger.fabric.protos.common.Envelope env = request.envelope().get();
+    byte[] creator;
+    try {
+      creator = org.hyperledger.fabric.protos.common.SignatureHeader.parseFrom(
+          org.hyperledger.fabric.protos.common.Payload.parseFrom(env.getPayload()).getHeader()
+              .getSignatureHeader()).getCreator().toByteArray();
+    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+      return Optional.of(new ModPolicyOutcome("/Channel/Writers", false, false, List.of(),
+          List.of("the envelope's signature header does not decode: " + e.getMessage())));
+    }
+    UpdateSignature sd = new UpdateSignature(0, env.getPayload().toByteArray(), creator,
+        env.getSignature().toByteArray());
+    return current.modPolicies().evaluate(List.of(), "/Channel/Writers", List.of(sd));
   }
 
   /** CONFIGTX-UPDATE-15: written mod_policies that name no policy of the new config. */

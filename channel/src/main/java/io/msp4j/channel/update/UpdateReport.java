@@ -18,11 +18,16 @@ import org.hyperledger.fabric.protos.common.ConfigEnvelope;
  * @param changes what changes in the org groups (empty when the validator refused)
  * @param impact the known identities whose validity or roles change
  * @param lockouts the orgs that would be left without a known admin
+ * @param outerWriters when the update came in a signed envelope: whether the envelope's own
+ *     signature satisfies {@code /Channel/Writers} (CONFIGTX-UPDATE-04). The ordering service
+ *     checks it before everything else; it is reported apart because operators pass unsigned
+ *     envelopes around and {@code peer channel update} signs the envelope it sends.
  */
 public record UpdateReport(
     Stage stage, Optional<? extends RuntimeException> failure, List<ElementDecision> decisions,
     List<String> warnings, Optional<ConfigEnvelope> proposed, List<MspChange> changes,
-    List<IdentityImpact> impact, List<Lockout> lockouts) {
+    List<IdentityImpact> impact, List<Lockout> lockouts,
+    Optional<ModPolicyOutcome> outerWriters) {
 
   /** Where an update is refused. */
   public enum Stage {
@@ -48,6 +53,7 @@ public record UpdateReport(
     Objects.requireNonNull(stage, "stage");
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(proposed, "proposed");
+    Objects.requireNonNull(outerWriters, "outerWriters");
     decisions = List.copyOf(decisions);
     warnings = List.copyOf(warnings);
     changes = List.copyOf(changes);

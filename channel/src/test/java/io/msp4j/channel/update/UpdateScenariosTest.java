@@ -170,6 +170,18 @@ class UpdateScenariosTest {
   }
 
   @Test
+  @Tag("CONFIGTX-UPDATE-04")
+  void envelopeSignatureIsJudgedAgainstChannelWritersApart() {
+    UpdateReport signed = check(crlAdded(), org1.identity("User1"), "Org1MSP");
+    assertThat(signed.accepted()).isFalse();
+    assertThat(signed.outerWriters()).hasValueSatisfying(w -> {
+      assertThat(w.policyPath()).isEqualTo("/Channel/Writers");
+      assertThat(w.satisfied()).isTrue();
+    });
+    assertThat(check(crlAdded()).outerWriters()).isEmpty();
+  }
+
+  @Test
   @Tag("CHANNEL-MSP-10")
   @Tag("CONFIGTX-UPDATE-08")
   void crlUnsignedOrSignedByAClientAPeerOrAnotherOrgsAdminIsRejected() {
