@@ -109,7 +109,7 @@ final class SerialSet implements ParsedCertificate.SerialLookup {
       int off = minimalStart(entries, at, width);
       out[i] = fingerprint(entries, off, at + width - off);
     }
-    Arrays.sort(out);
+    LongRadixSort.sort(out);
     return out;
   }
 
@@ -250,35 +250,43 @@ final class SerialSet implements ParsedCertificate.SerialLookup {
       int bucketBits = n < 2 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1) - 1;
       int buckets = 1 << bucketBits;
       int shift = bucketBits == 0 ? 32 : 32 - bucketBits;
-      int[] starts = new int[buckets + 1];
+      int[] bucketStarts = new int[buckets + 1];
       for (int i = 0; i < n; i++) {
-        starts[bucket(hashes[i], shift) + 1]++;
+        bucketStarts[bucket(hashes[i], shift) + 1]++;
       }
       for (int b = 0; b < buckets; b++) {
-        starts[b + 1] += starts[b];
+        bucketStarts[b + 1] += bucketStarts[b];
       }
-      int[] order = new int[n]; // serial indexes by bucket (a counting sort)
-      int[] fill = Arrays.copyOf(starts, buckets);
-      for (int i = 0; i < n; i++) {
-        order[fill[bucket(hashes[i], shift)]++] = i;
-      }
+      // One pass over the serials in the order they were added, each written sign-extended
+      // into the next free slot of its bucket. Reading them in bucket order instead would jump
+      // through tens of megabytes once per serial, a cache miss each (it was most of the setup
+      // of a million-entry CRL).
       byte[] entries = new byte[n * width];
-      int[] bucketStarts = new int[buckets + 1];
+      int[] fill = Arrays.copyOf(bucketStarts, buckets);
+      for (int i = 0; i < n; i++) {
+        int off = offsets[i];
+        int len = offsets[i + 1] - off;
+        int at = fill[bucket(hashes[i], shift)]++ * width;
+        Arrays.fill(entries, at, at + width - len, (byte) (data[off] >> 7));
+        System.arraycopy(data, off, entries, at + width - len, len);
+      }
+      // Duplicates are equal entries of one bucket (sign extension keeps equal values equal);
+      // each bucket keeps its first of each, moved down over the ones dropped before it.
       int kept = 0;
       for (int b = 0; b < buckets; b++) {
+        int from = bucketStarts[b];
+        int to = bucketStarts[b + 1];
         bucketStarts[b] = kept;
-        for (int k = starts[b]; k < starts[b + 1]; k++) {
-          int i = order[k];
-          int off = offsets[i];
-          int len = offsets[i + 1] - off;
+        for (int k = from; k < to; k++) {
+          int at = k * width;
           boolean duplicate = false;
           for (int j = bucketStarts[b]; j < kept && !duplicate; j++) {
-            duplicate = matches(entries, j * width, width, data, off, len);
+            duplicate = Arrays.equals(entries, j * width, j * width + width, entries, at, at + width);
           }
           if (!duplicate) {
-            int at = kept * width;
-            Arrays.fill(entries, at, at + width - len, (byte) (data[off] >> 7));
-            System.arraycopy(data, off, entries, at + width - len, len);
+            if (kept != k) {
+              System.arraycopy(entries, at, entries, kept * width, width);
+            }
             kept++;
           }
         }

@@ -41,6 +41,27 @@ class SerialSetTest {
   }
 
   @Test
+  void aSerialAddedManyTimesAmongOthersOfItsBucketIsKeptOnceAndTheOthersAllStay() {
+    // Few serials and many repeats: buckets hold runs of duplicates between distinct serials, so
+    // the kept entries are moved down over the dropped ones inside each bucket.
+    Random random = new Random(12);
+    List<BigInteger> distinct = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      distinct.add(new BigInteger(1 + random.nextInt(130), random).negate().add(BigInteger.valueOf(i)));
+    }
+    SerialSet.Builder builder = new SerialSet.Builder(1);
+    for (int i = 0; i < 20_000; i++) {
+      builder.add(distinct.get(random.nextInt(i < 1000 ? 3 : distinct.size())));
+    }
+
+    SerialSet set = builder.build();
+
+    assertThat(new HashSet<>(Arrays.asList(set.toArray()))).isEqualTo(new HashSet<>(distinct));
+    assertThat(set.size()).isEqualTo(new HashSet<>(distinct).size());
+    assertThat(distinct).allMatch(set::contains);
+  }
+
+  @Test
   void aSerialIsFoundFromBytesInsideALargerArray() {
     byte[] der = {0x30, 0x03, 0x02, 0x01, 0x05, 0x02, 0x02, 0x00, (byte) 0x80};
     SerialSet set = new SerialSet.Builder().add(der, 4, 1).add(der, 7, 2).build();
