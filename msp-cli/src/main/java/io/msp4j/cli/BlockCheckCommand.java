@@ -80,7 +80,7 @@ final class BlockCheckCommand implements Callable<Integer> {
     for (Path file : blocks) {
       byte[] bytes;
       try {
-        bytes = Files.readAllBytes(file);
+        bytes = InputFiles.message(file, "the block");
       } catch (IOException | RuntimeException e) {
         err.println(NAME + ": cannot read " + file + ": " + e.getMessage());
         err.flush();

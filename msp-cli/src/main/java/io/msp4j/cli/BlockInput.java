@@ -28,9 +28,12 @@ final class BlockInput {
     byte[] bytes;
     try {
       refuseIfTooLarge(file, Files.size(file));
-      bytes = Files.readAllBytes(file);
+      bytes = InputFiles.config(file);
     } catch (ChannelConfigException e) {
       throw e;
+    } catch (InputFiles.TooLargeException e) { // a file whose size said less than it holds
+      throw new ChannelConfigException(Reason.LIMIT_EXCEEDED, e.rule(), file.toString(),
+          e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       throw new ChannelConfigException(Reason.FILE_UNREADABLE, "PROTO-07", file.toString(),
           "cannot read the block file: " + e.getMessage(), e);

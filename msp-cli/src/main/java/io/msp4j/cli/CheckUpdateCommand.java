@@ -66,11 +66,11 @@ final class CheckUpdateCommand implements Callable<Integer> {
     byte[] blockBytes;
     byte[] envelopeBytes;
     try {
-      blockBytes = Files.readAllBytes(block);
-      envelopeBytes = Files.readAllBytes(envelope);
+      blockBytes = InputFiles.config(block);
+      envelopeBytes = InputFiles.message(envelope, "the envelope");
     } catch (IOException | RuntimeException e) {
       err.println("msp configtx check-update: cannot read: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return InputFiles.status(e);
     }
     Channel current;
     UpdateChecker checker;

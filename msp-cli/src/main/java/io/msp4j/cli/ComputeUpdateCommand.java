@@ -90,18 +90,18 @@ final class ComputeUpdateCommand implements Callable<Integer> {
     DecodedConfig current;
     Config next;
     try {
-      current = ConfigBlocks.decode(Files.readAllBytes(block));
+      current = ConfigBlocks.decode(InputFiles.config(block));
       if (current.channelId().isEmpty()) {
         err.println("msp configtx compute-update: " + block + " carries no channel ID (a bare "
             + "Config): give the channel's config block");
         return ExitCodes.SETUP_FAILED;
       }
       next = target.config != null
-          ? ConfigBlocks.decode(Files.readAllBytes(target.config)).config()
+          ? ConfigBlocks.decode(InputFiles.config(target.config)).config()
           : withOrg(current.config());
     } catch (IOException e) {
       err.println("msp configtx compute-update: cannot read: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return InputFiles.status(e);
     } catch (MspException e) {
       err.println("msp configtx compute-update: [" + e.rule() + "] " + e.detail());
       return ExitCodes.SETUP_FAILED;

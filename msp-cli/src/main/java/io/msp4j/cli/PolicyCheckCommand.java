@@ -43,14 +43,14 @@ import picocli.CommandLine.Spec;
  * one signature set in the order given, positional first: each goes through POLICY-SIG-02 as a
  * signature would, a positional signer counting as a signature that verifies.
  *
- * <p>Exit status 0 satisfied, 1 not satisfied, 2 no such policy, or the block or the expression
- * cannot be used, 3 on a usage error (including an unreadable file or a certificate that belongs to
+ * <p>Exit status 0 satisfied, 1 not satisfied, 2 no such policy, or the block, the expression or
+ * a file over its size bound (LIMIT-12) cannot be used, 3 on a usage error (including an unreadable file or a certificate that belongs to
  * several MSPs of the channel).
  */
 @Command(
     name = "check",
     description = "Would these signers satisfy a policy of a channel? Exit 0 satisfied, 1 not, 2 no such "
-        + "policy or an unusable block or expression, 3 usage error.",
+        + "policy, an unusable block or expression, or a file over its size limit, 3 usage error.",
     mixinStandardHelpOptions = true,
     footer = {
         "",
@@ -112,16 +112,17 @@ final class PolicyCheckCommand implements Callable<Integer> {
     List<byte[]> positional = new ArrayList<>();
     List<byte[]> signedContent = new ArrayList<>();
     try {
-      messageBytes = message == null ? new byte[0] : Files.readAllBytes(message);
+      messageBytes = message == null ? new byte[0] : InputFiles.message(message, "the message");
       for (Path p : signers) {
-        positional.add(Files.readAllBytes(p));
+        positional.add(InputFiles.identity(p));
       }
-      for (Path p : signed) {
-        signedContent.add(Files.readAllBytes(p));
+      for (int i = 0; i < signed.size(); i++) { // pairs: identity, signature
+        Path p = signed.get(i);
+        signedContent.add(i % 2 == 0 ? InputFiles.identity(p) : InputFiles.signature(p));
       }
     } catch (IOException | RuntimeException e) {
       err.println(NAME + ": cannot read " + e.getMessage());
-      return ExitCodes.USAGE;
+      return InputFiles.status(e);
     }
 
     Channel channel;

@@ -49,10 +49,10 @@ final class SignCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     byte[] messageBytes;
     try {
-      messageBytes = Files.readAllBytes(message);
+      messageBytes = InputFiles.message(message, "the message");
     } catch (IOException | RuntimeException e) {
       err.println("msp sign: cannot read message: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return InputFiles.status(e);
     }
     X509Msp loaded;
     try {

@@ -54,10 +54,10 @@ final class SignUpdateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     byte[] bytes;
     try {
-      bytes = Files.readAllBytes(envelope);
+      bytes = InputFiles.message(envelope, "the envelope");
     } catch (IOException | RuntimeException e) {
       err.println("msp configtx sign: cannot read " + envelope + ": " + e.getMessage());
-      return ExitCodes.USAGE;
+      return InputFiles.status(e);
     }
     ConfigUpdateRequest request;
     try {

@@ -56,16 +56,27 @@ final class VerifyCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    byte[] identityBytes;
+    byte[] identityBytes = null;
     byte[] messageBytes;
-    byte[] signatureBytes;
+    byte[] signatureBytes = null;
+    // An identity or a signature over its bound cannot verify: that is the verdict, as for any
+    // malformed one. A message over its bound cannot be judged at all.
+    IdentityException refused = null;
     try {
-      identityBytes = Files.readAllBytes(identity);
-      messageBytes = Files.readAllBytes(message);
-      signatureBytes = Files.readAllBytes(signature);
+      messageBytes = InputFiles.message(message, "the message");
+      try {
+        identityBytes = InputFiles.identity(identity);
+      } catch (InputFiles.TooLargeException e) {
+        refused = e.asVerdict();
+      }
+      try {
+        signatureBytes = InputFiles.signature(signature);
+      } catch (InputFiles.TooLargeException e) {
+        refused = refused != null ? refused : e.asVerdict();
+      }
     } catch (IOException | RuntimeException e) {
       err.println("msp verify: cannot read input: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return InputFiles.status(e);
     }
     X509Msp loaded;
     try {
@@ -78,6 +89,9 @@ final class VerifyCommand implements Callable<Integer> {
     verdict.put("identity", identity.toString());
     CertificateRef ref = null;
     try {
+      if (refused != null) {
+        throw refused;
+      }
       Identity id = loaded.deserialize(IdentityInput.toSerializedIdentity(identityBytes, loaded.id()));
       ref = id.certificate();
       id.verify(messageBytes, signatureBytes);

@@ -75,14 +75,85 @@ class HostileInputCommandTest {
   }
 
   @Test
-  @Tag("SIG-DER-01")
-  void aTenMegabyteSignatureIsMalformedNotACrash() throws Exception {
+  @Tag("LIMIT-12")
+  void aTenMegabyteSignatureDoesNotVerifyAndIsNotRead() throws Exception {
     byte[] sig = new byte[10_000_000];
     new Random(2).nextBytes(sig);
     Path s = Files.write(tmp.resolve("sig.bin"), sig);
     Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
+    CliRun r = CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
+        peer.toString(), "--message", m.toString(), "--signature", s.toString(), "--json");
+    assertOneLineReason(r, 1, "LIMIT-12");
+    assertThat(r.out()).contains("\"verified\":false").contains("\"reason\":\"LIMIT_EXCEEDED\"")
+        .contains("the signature's size is 10000000, more than the limit of 65536");
+  }
+
+  @Test
+  @Tag("SIG-DER-01")
+  void aSignatureOfRandomBytesUnderTheLimitIsMalformed() throws Exception {
+    byte[] sig = new byte[60_000];
+    new Random(3).nextBytes(sig);
+    Path s = Files.write(tmp.resolve("sig.bin"), sig);
+    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
     assertOneLineReason(CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
         peer.toString(), "--message", m.toString(), "--signature", s.toString()), 1, "VERIFY-03");
+  }
+
+  @Test
+  @Tag("LIMIT-01")
+  void anIdentityFileOverTheLimitDoesNotVerifyAndIsNotRead() throws Exception {
+    Path big = sparse("big.pem", 300L << 20);
+    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
+    Path s = Files.write(tmp.resolve("sig.bin"), new byte[70]);
+    CliRun r = CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
+        big.toString(), "--message", m.toString(), "--signature", s.toString());
+    assertOneLineReason(r, 1, "LIMIT-01");
+    assertThat(r.out()).contains("the identity's size is 314572800");
+  }
+
+  @Test
+  @Tag("LIMIT-12")
+  void aMessageOverFabricsMessageLimitCannotBeSignedVerifiedOrCheckedAgainstAPolicy() throws Exception {
+    Path huge = sparse("huge.bin", InputFiles.MAX_MESSAGE_BYTES + 1);
+    Path s = Files.write(tmp.resolve("sig.bin"), new byte[70]);
+    CliRun sign = CliRun.of("sign", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--message",
+        huge.toString(), "--output", tmp.resolve("out.sig").toString());
+    CliRun verify = CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
+        peer.toString(), "--message", huge.toString(), "--signature", s.toString());
+    CliRun policy = CliRun.of("policy", "check", "--block", tmp.resolve("any.block").toString(), "--path",
+        "/Channel/Writers", "--message", huge.toString(), "--signed", peer.toString(), s.toString());
+    for (CliRun r : new CliRun[] {sign, verify, policy}) {
+      assertOneLineReason(r, 2, "LIMIT-12");
+      assertThat(r.err()).contains("the message's size is " + (InputFiles.MAX_MESSAGE_BYTES + 1));
+    }
+  }
+
+  @Test
+  @Tag("LIMIT-12")
+  void aSignatureOverTheLimitInAPolicyCheckIsRefusedBeforeTheBlockIsRead() throws Exception {
+    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
+    Path s = sparse("sig.bin", InputFiles.MAX_SIGNATURE_BYTES + 1);
+    CliRun r = CliRun.of("policy", "check", "--block", tmp.resolve("any.block").toString(), "--path",
+        "/Channel/Writers", "--message", m.toString(), "--signed", peer.toString(), s.toString());
+    assertOneLineReason(r, 2, "LIMIT-12");
+  }
+
+  @Test
+  @Tag("LIMIT-11")
+  void aBlockThatNeverEndsIsRefusedAfterTheLimitNotReadForever() {
+    Path endless = Path.of("/dev/zero"); // its size says 0; reading it never ends
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(endless));
+    CliRun r = CliRun.of("validate", "--block", endless.toString(), "--msp-id", "Org1MSP", peer.toString());
+    assertOneLineReason(r, 2, "LIMIT-11");
+    assertThat(r.err() + r.out()).contains("more than the limit of " + InputLimits.MAX_CONFIG_BLOCK_BYTES);
+  }
+
+  private Path sparse(String name, long size) throws Exception {
+    Path f = tmp.resolve(name);
+    try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+      raf.setLength(size); // sparse: nothing is written, nothing need be read
+    }
+    return f;
   }
 
   @Test
