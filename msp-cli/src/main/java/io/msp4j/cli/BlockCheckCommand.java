@@ -10,7 +10,6 @@ import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -14,7 +14,6 @@ import io.msp4j.core.policy.SignaturePolicies;
 import io.msp4j.core.policy.SignedData;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

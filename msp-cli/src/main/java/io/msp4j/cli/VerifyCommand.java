@@ -7,7 +7,6 @@ import io.msp4j.core.MspSetupException;
 import io.msp4j.x509.X509Msp;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
