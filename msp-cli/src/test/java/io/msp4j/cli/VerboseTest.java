@@ -31,6 +31,7 @@ class VerboseTest {
     Path out = tmp.resolve("out.txt");
     Path err = tmp.resolve("err.txt");
     Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    p.getOutputStream().close(); // standard input ends at once (msp watch reads it)
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
     return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
@@ -74,5 +75,17 @@ class VerboseTest {
     Run r = run("validate", "--verbose", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP", peer.toString());
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err()).contains("WARN X509Msps - MSP Org1MSP refused at version 3.0: [SETUP-ADMIN-03]");
+  }
+
+  @Test
+  void aReloadIsLoggedAtInfo() throws Exception {
+    TestPki pki = TestPki.seeded("cli-verbose-reload");
+    IssuedCertificate root = pki.rootCa("C=US,O=org1,CN=ca.org1");
+    Path msp = MspFolder.builder().caCert(root).adminCert(pki.leaf("C=US,O=org1,CN=admin", root)).build()
+        .writeTo(tmp.resolve("msp"));
+    Run r = run("watch", "--verbose", "--msp-dir", msp.toString(), "--msp-id", "Org1MSP");
+    assertThat(r.status()).isZero();
+    assertThat(r.err()).containsPattern("INFO Reloader - MSP Org1MSP: generation 1 applied")
+        .containsPattern("INFO MspFolderWatcher - MSP Org1MSP: watching ");
   }
 }
