@@ -9,6 +9,8 @@ import io.msp4j.testdata.TestPki;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -77,12 +79,7 @@ class HostileInputCommandTest {
   @Test
   @Tag("LIMIT-12")
   void aTenMegabyteSignatureDoesNotVerifyAndIsNotRead() throws Exception {
-    byte[] sig = new byte[10_000_000];
-    new Random(2).nextBytes(sig);
-    Path s = Files.write(tmp.resolve("sig.bin"), sig);
-    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
-    CliRun r = CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
-        peer.toString(), "--message", m.toString(), "--signature", s.toString(), "--json");
+    CliRun r = verifyHello(peer, randomSignature(10_000_000, 2), "--json");
     assertOneLineReason(r, 1, "LIMIT-12");
     assertThat(r.out()).contains("\"verified\":false").contains("\"reason\":\"LIMIT_EXCEEDED\"")
         .contains("the signature's size is 10000000, more than the limit of 65536");
@@ -91,22 +88,13 @@ class HostileInputCommandTest {
   @Test
   @Tag("SIG-DER-01")
   void aSignatureOfRandomBytesUnderTheLimitIsMalformed() throws Exception {
-    byte[] sig = new byte[60_000];
-    new Random(3).nextBytes(sig);
-    Path s = Files.write(tmp.resolve("sig.bin"), sig);
-    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
-    assertOneLineReason(CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
-        peer.toString(), "--message", m.toString(), "--signature", s.toString()), 1, "VERIFY-03");
+    assertOneLineReason(verifyHello(peer, randomSignature(60_000, 3)), 1, "VERIFY-03");
   }
 
   @Test
   @Tag("LIMIT-01")
   void anIdentityFileOverTheLimitDoesNotVerifyAndIsNotRead() throws Exception {
-    Path big = sparse("big.pem", 300L << 20);
-    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
-    Path s = Files.write(tmp.resolve("sig.bin"), new byte[70]);
-    CliRun r = CliRun.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg", "--identity",
-        big.toString(), "--message", m.toString(), "--signature", s.toString());
+    CliRun r = verifyHello(sparse("big.pem", 300L << 20), randomSignature(70, 4));
     assertOneLineReason(r, 1, "LIMIT-01");
     assertThat(r.out()).contains("the identity's size is 314572800");
   }
@@ -146,6 +134,21 @@ class HostileInputCommandTest {
     CliRun r = CliRun.of("validate", "--block", endless.toString(), "--msp-id", "Org1MSP", peer.toString());
     assertOneLineReason(r, 2, "LIMIT-11");
     assertThat(r.err() + r.out()).contains("more than the limit of " + InputLimits.MAX_CONFIG_BLOCK_BYTES);
+  }
+
+  /** msp verify of a signature over "hello" by {@code identity}. */
+  private CliRun verifyHello(Path identity, Path signature, String... more) throws Exception {
+    Path m = Files.writeString(tmp.resolve("msg.txt"), "hello");
+    List<String> args = new ArrayList<>(List.of("verify", "--msp-dir", msp.toString(), "--msp-id", "SampleOrg",
+        "--identity", identity.toString(), "--message", m.toString(), "--signature", signature.toString()));
+    args.addAll(List.of(more));
+    return CliRun.of(args.toArray(String[]::new));
+  }
+
+  private Path randomSignature(int size, long seed) throws Exception {
+    byte[] sig = new byte[size];
+    new Random(seed).nextBytes(sig);
+    return Files.write(tmp.resolve("sig.bin"), sig);
   }
 
   private Path sparse(String name, long size) throws Exception {
