@@ -33,7 +33,7 @@ final class BlockInput {
       throw e;
     } catch (InputFiles.TooLargeException e) { // a file whose size said less than it holds
       throw new ChannelConfigException(Reason.LIMIT_EXCEEDED, e.rule(), file.toString(),
-          e.getMessage(), e);
+          e.problem(), e);
     } catch (IOException | RuntimeException e) {
       throw new ChannelConfigException(Reason.FILE_UNREADABLE, "PROTO-07", file.toString(),
           "cannot read the block file: " + e.getMessage(), e);

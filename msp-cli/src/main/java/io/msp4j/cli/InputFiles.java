@@ -32,11 +32,21 @@ final class InputFiles {
   /** A file over its bound; an {@link IOException} so that it is reported where reads fail. */
   static final class TooLargeException extends IOException {
     private final String rule;
+    private final String problem;
 
     TooLargeException(Path file, String what, long size, long limit, String rule) {
-      super(file + ": " + InputLimits.describe(what + "'s size", size, limit) + " bytes [" + rule
-          + "]");
+      this(file, InputLimits.describe(what + "'s size", size, limit) + " bytes", rule);
+    }
+
+    private TooLargeException(Path file, String problem, String rule) {
+      super(file + ": " + problem + " [" + rule + "]");
       this.rule = rule;
+      this.problem = problem;
+    }
+
+    /** What is wrong, without the file's name. */
+    String problem() {
+      return problem;
     }
 
     /** The limit's rule. */
