@@ -1,17 +1,14 @@
 package io.msp4j.core;
 
 import io.msp4j.core.internal.SecondChanceCache;
-import java.time.Instant;
-import java.util.List;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
  * An identity handed out by a {@link CachingMsp}: the wrapped MSP's identity, whose own {@code
  * validate} and {@code satisfies} go through the caching MSP's caches (CACHE-04).
  */
-final class CachedIdentity implements Identity {
+final class CachedIdentity extends ForwardingIdentity<Identity> {
   private final CachingMsp owner;
-  private final Identity inner;
 
   /*
    * The owner's cache entries this wrapper hit last, so that asking again costs a field read
@@ -22,8 +19,8 @@ final class CachedIdentity implements Identity {
   volatile CachingMsp.PrincipalHit lastPrincipal;
 
   CachedIdentity(CachingMsp owner, Identity inner) {
+    super(inner);
     this.owner = owner;
-    this.inner = inner;
   }
 
   /** The caching MSP that handed this wrapper out. */
@@ -33,17 +30,7 @@ final class CachedIdentity implements Identity {
 
   /** The identity of the wrapped MSP. */
   Identity inner() {
-    return inner;
-  }
-
-  @Override
-  public String mspId() {
-    return inner.mspId();
-  }
-
-  @Override
-  public IdentityIdentifier identifier() {
-    return inner.identifier();
+    return delegate();
   }
 
   @Override
@@ -57,42 +44,7 @@ final class CachedIdentity implements Identity {
   }
 
   @Override
-  public void verify(byte[] message, byte[] signature) {
-    inner.verify(message, signature);
-  }
-
-  @Override
-  public List<OrganizationalUnit> organizationalUnits() {
-    return inner.organizationalUnits();
-  }
-
-  @Override
-  public Instant expiresAt() {
-    return inner.expiresAt();
-  }
-
-  @Override
-  public boolean anonymous() {
-    return inner.anonymous();
-  }
-
-  @Override
-  public byte[] serialize() {
-    return inner.serialize();
-  }
-
-  @Override
-  public CertificateRef certificate() {
-    return inner.certificate();
-  }
-
-  @Override
-  public byte[] certificateDer() {
-    return inner.certificateDer();
-  }
-
-  @Override
   public String toString() {
-    return "Cached" + inner;
+    return "Cached" + delegate();
   }
 }

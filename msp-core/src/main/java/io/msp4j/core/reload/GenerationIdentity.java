@@ -1,12 +1,8 @@
 package io.msp4j.core.reload;
 
-import io.msp4j.core.CertificateRef;
+import io.msp4j.core.ForwardingIdentity;
 import io.msp4j.core.Identity;
-import io.msp4j.core.IdentityIdentifier;
 import io.msp4j.core.Msp;
-import io.msp4j.core.OrganizationalUnit;
-import java.time.Instant;
-import java.util.List;
 import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
@@ -15,15 +11,14 @@ import org.hyperledger.fabric.protos.common.MSPPrincipal;
  * it (CORE-03), so a swap never changes what it answers; the reloading MSP, asked about it after
  * a swap, makes a fresh identity with the generation it serves.
  */
-final class GenerationIdentity implements Identity {
+final class GenerationIdentity extends ForwardingIdentity<Identity> {
   private final ReloadingMsp owner;
   private final Generation<Msp> generation;
-  private final Identity inner;
 
   GenerationIdentity(ReloadingMsp owner, Generation<Msp> generation, Identity inner) {
+    super(inner);
     this.owner = owner;
     this.generation = generation;
-    this.inner = inner;
   }
 
   ReloadingMsp owner() {
@@ -36,66 +31,21 @@ final class GenerationIdentity implements Identity {
 
   /** The identity of the generation's MSP. */
   Identity inner() {
-    return inner;
-  }
-
-  @Override
-  public String mspId() {
-    return inner.mspId();
-  }
-
-  @Override
-  public IdentityIdentifier identifier() {
-    return inner.identifier();
+    return delegate();
   }
 
   @Override
   public void validate() {
-    generation.value().validate(inner);
+    generation.value().validate(delegate());
   }
 
   @Override
   public void satisfies(MSPPrincipal principal) {
-    generation.value().satisfies(inner, principal);
-  }
-
-  @Override
-  public List<OrganizationalUnit> organizationalUnits() {
-    return inner.organizationalUnits();
-  }
-
-  @Override
-  public Instant expiresAt() {
-    return inner.expiresAt();
-  }
-
-  @Override
-  public boolean anonymous() {
-    return inner.anonymous();
-  }
-
-  @Override
-  public byte[] serialize() {
-    return inner.serialize();
-  }
-
-  @Override
-  public CertificateRef certificate() {
-    return inner.certificate();
-  }
-
-  @Override
-  public byte[] certificateDer() {
-    return inner.certificateDer();
-  }
-
-  @Override
-  public void verify(byte[] message, byte[] signature) {
-    inner.verify(message, signature);
+    generation.value().satisfies(delegate(), principal);
   }
 
   @Override
   public String toString() {
-    return "Generation" + generation.number() + "{" + inner + "}";
+    return "Generation" + generation.number() + "{" + delegate() + "}";
   }
 }
