@@ -50,8 +50,8 @@ class SampleChannelDocsTest {
 
   /**
    * The commands of every code block that uses the sample channel, shell variables of the block
-   * expanded, sample paths taken from the repository root and {@code /tmp/} paths from a
-   * temporary folder.
+   * expanded, paths of the repository ({@code testdata/...}, {@code README.md}) taken from its
+   * root and {@code /tmp/} paths from a temporary folder.
    */
   private List<DocCommand> sampleChannelCommands(String document) throws IOException {
     List<DocCommand> commands = new ArrayList<>();
