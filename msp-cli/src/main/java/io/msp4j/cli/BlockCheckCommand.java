@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Example:",
-        "  ./msp block check --config channel-config.block blocks/5.block blocks/6.block --json"
+        "  ./msp block check --config testdata/sample/channel/config.block testdata/sample/channel/1.block testdata/sample/channel/2.block --json"
     })
 final class BlockCheckCommand implements Callable<Integer> {
   private static final String NAME = "msp block check";

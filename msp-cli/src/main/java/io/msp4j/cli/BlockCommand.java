@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Example:",
-        "  ./msp block check --config channel-config.block blocks/5.block blocks/6.block"
+        "  ./msp block check --config testdata/sample/channel/config.block testdata/sample/channel/1.block testdata/sample/channel/2.block"
     })
 final class BlockCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
         "Example:",
         "  ./msp expiry --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --within 90d",
         "  ./msp expiry --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --now 2074-12-01T00:00:00Z --json",
-        "  ./msp expiry --block channel-config.block --within 2w"
+        "  ./msp expiry --block testdata/sample/channel/config.block --within 2w"
     })
 final class ExpiryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

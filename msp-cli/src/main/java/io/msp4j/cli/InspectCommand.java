@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
         "Example:",
         "  ./msp inspect --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP",
         "  ./msp inspect --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --dot | dot -Tsvg > org2.svg",
-        "  ./msp inspect --block channel-config.block --msp-id Org1MSP"
+        "  ./msp inspect --block testdata/sample/channel/config.block --msp-id Org1MSP"
     })
 final class InspectCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

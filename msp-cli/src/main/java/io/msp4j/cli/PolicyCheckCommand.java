@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Example (a channel's config block, two peers' certificates taken as signers):",
-        "  ./msp policy check --block channel-config.block --path /Channel/Application/Endorsement "
+        "  ./msp policy check --block testdata/sample/channel/config.block --path /Channel/Application/Endorsement "
             + "testdata/sample/peerOrganizations/org1.example.com/peers/peer0.org1.example.com/msp/signcerts/peer0.org1.example.com-cert.pem "
             + "testdata/sample/peerOrganizations/org2.example.com/peers/peer0.org2.example.com/msp/signcerts/peer0.org2.example.com-cert.pem"
     })

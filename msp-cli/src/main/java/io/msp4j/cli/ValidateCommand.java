@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Example:",
-        "  ./msp validate --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP testdata/sample/peerOrganizations/org2.example.com/users/User2@org2.example.com/msp/signcerts/User2@org2.example.com-cert.pem"
+        "  ./msp validate --msp-dir testdata/sample/peerOrganizations/org2.example.com/msp --msp-id Org2MSP testdata/sample/peerOrganizations/org2.example.com/users/User2@org2.example.com/msp/signcerts/User2@org2.example.com-cert.pem",
+        "  ./msp validate --block testdata/sample/channel/config.block --msp-id Org2MSP testdata/sample/peerOrganizations/org2.example.com/users/User2@org2.example.com/msp/signcerts/User2@org2.example.com-cert.pem"
     })
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
