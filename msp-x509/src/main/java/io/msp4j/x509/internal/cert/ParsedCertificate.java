@@ -89,6 +89,22 @@ public final class ParsedCertificate {
       throw new CertificateParseException("x509: malformed certificate: no bytes");
     }
     byte[] input = der.clone();
+    // The usual certificate shape is read in one pass over the DER; anything else, and every
+    // refusal with its message, comes from the reference parse, which decides alone.
+    ParsedCertificate fast = SinglePassParser.tryParse(input);
+    return fast != null ? fast : parseReference(input);
+  }
+
+  /**
+   * The reference parse: Bouncy Castle reads the whole structure, which must encode back to the
+   * same bytes, then the fields are taken from its objects. {@link #parse} gives field for field
+   * the same certificate (or this one) and refuses exactly what this refuses, with its message.
+   */
+  public static ParsedCertificate parseReference(byte[] der) {
+    if (der == null || der.length == 0) {
+      throw new CertificateParseException("x509: malformed certificate: no bytes");
+    }
+    byte[] input = der.clone();
     ASN1Primitive top;
     try {
       top = ASN1Primitive.fromByteArray(input);
@@ -213,6 +229,17 @@ public final class ParsedCertificate {
     byte[] signature = Der.bitStringBytes(certSeq.getObjectAt(2), "x509: malformed signature");
     return new ParsedCertificate(input, tbs, version, serial, rawIssuer, rawSubject,
         issuerAttrs, subjectAttrs, notBefore, notAfter, key, sigAlgId, sigAlgDer, signature, ext);
+  }
+
+  /** A certificate from fields already read and checked (see {@link SinglePassParser}). */
+  static ParsedCertificate of(byte[] der, byte[] tbs, int version, BigInteger serial,
+      byte[] rawIssuer, byte[] rawSubject, List<DnAttribute> issuerAttributes,
+      List<DnAttribute> subjectAttributes, Instant notBefore, Instant notAfter,
+      CertPublicKey publicKey, AlgorithmIdentifier signatureAlgorithmId,
+      byte[] signatureAlgorithmDer, byte[] signature, ExtensionParser ext) {
+    return new ParsedCertificate(der, tbs, version, serial, rawIssuer, rawSubject,
+        issuerAttributes, subjectAttributes, notBefore, notAfter, publicKey,
+        signatureAlgorithmId, signatureAlgorithmDer, signature, ext);
   }
 
   /** The identifier octet of an element. */
