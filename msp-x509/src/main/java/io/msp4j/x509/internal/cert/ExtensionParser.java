@@ -102,6 +102,20 @@ final class ExtensionParser {
     }
   }
 
+  /**
+   * {@link #interpret}, reading the usual encodings of the common extensions in place ({@link
+   * PlainExtensions}, same outcome) and leaving every other value to {@link #process}.
+   */
+  void interpretPlainFirst() {
+    for (CertExtension ext : extensions) {
+      Boolean plain = PlainExtensions.process(this, ext);
+      boolean unhandled = plain != null ? plain : process(ext);
+      if (ext.critical() && unhandled) {
+        unhandledCritical.add(ext.oid());
+      }
+    }
+  }
+
   private boolean process(CertExtension e) {
     byte[] v = e.value();
     switch (e.oid()) {

@@ -76,7 +76,22 @@ public final class ParsedCertificate {
     this.signatureAlgorithm = SignatureAlgorithm.of(signatureAlgorithmId);
     this.signature = signature;
     this.ext = ext;
-    this.hash = Arrays.hashCode(der);
+    this.hash = tailHash(der);
+  }
+
+  /**
+   * A hash consistent with equality by DER bytes that does not read all of them: the length and
+   * the last 32 bytes, which are the signature value's (random for every certificate). Certificates
+   * are hashed on every identity's path (pool membership), and all bytes cost more than the rest
+   * of the check; the sets hashed are the MSP's configured certificates.
+   */
+  private static int tailHash(byte[] der) {
+    int from = Math.max(0, der.length - 32);
+    int h = der.length;
+    for (int i = from; i < der.length; i++) {
+      h = 31 * h + der[i];
+    }
+    return h;
   }
 
   /**

@@ -206,7 +206,7 @@ final class SinglePassParser {
       ext.add(seen, GoAsn1.oid(GoAsn1.contents(der, p.get(0))), critical,
           GoAsn1.contents(der, p.get(p.size() - 1)));
     }
-    ext.interpret();
+    ext.interpretPlainFirst();
     return true;
   }
 
