@@ -330,6 +330,11 @@ public final class ParsedCertificate {
     return Arrays.equals(rawIssuer, other.rawSubject);
   }
 
+  /** True when the subject bytes equal {@code other}'s (compared in place, nothing copied). */
+  public boolean sameSubject(ParsedCertificate other) {
+    return Arrays.equals(rawSubject, other.rawSubject);
+  }
+
   /** True when subject and issuer bytes are equal (self-issued). */
   public boolean selfIssued() {
     return Arrays.equals(rawIssuer, rawSubject);
@@ -514,6 +519,13 @@ public final class ParsedCertificate {
   /** True when a subjectAltName extension is present. */
   public boolean hasSubjectAltName() {
     return ext.sanValue != null;
+  }
+
+  /**
+   * True when both have a subjectAltName extension with the same value bytes (compared in place).
+   */
+  public boolean sameSubjectAltNameValue(ParsedCertificate other) {
+    return ext.sanValue != null && Arrays.equals(ext.sanValue, other.ext.sanValue);
   }
 
   /** The subjectAltName extension value bytes. */

@@ -1,5 +1,9 @@
 package io.msp4j.x509.internal.cert;
 
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
 /**
  * The usual forms of certificate times, {@code YYMMDDHHMMSSZ} (UTCTime) and {@code
  * YYYYMMDDHHMMSSZ} (GeneralizedTime) naming a real date and time: Bouncy Castle, Go and {@link
@@ -41,6 +45,26 @@ final class PlainTime {
       default -> 31;
     };
     return day <= days;
+  }
+
+  /**
+   * The instant of a time {@link #isPlain} accepted, as {@link GoTime#parse} reads it (two-digit
+   * years from 1950 to 2049, UTC) without its text copies.
+   */
+  static Instant instant(byte[] der, GoAsn1.Header h) {
+    int off = h.contentStart();
+    int year;
+    if (h.tag() == GoAsn1.TAG_UTC_TIME) {
+      int yy = twoDigits(der, off);
+      year = yy + (yy >= 50 ? 1900 : 2000);
+      off += 2;
+    } else {
+      year = twoDigits(der, off) * 100 + twoDigits(der, off + 2);
+      off += 4;
+    }
+    return LocalDateTime.of(year, twoDigits(der, off), twoDigits(der, off + 2),
+            twoDigits(der, off + 4), twoDigits(der, off + 6), twoDigits(der, off + 8))
+        .toInstant(ZoneOffset.UTC);
   }
 
   private static int twoDigits(byte[] b, int off) {

@@ -19,9 +19,10 @@ import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
  * certificate whose every element is {@link PlainDer plain}, with exactly the fields X.509 lists
  * in order, names of SETs of (OID, string) pairs, an ECDSA key on a named curve, whole-byte BIT
  * STRINGs, times in their usual forms, and extensions of (OID, [BOOLEAN], OCTET STRING). The
- * values are made by the same code as in the reference parse (names, curve point, extensions,
- * times, algorithm). Anything else, and anything that fails, returns null, so that the reference
- * parse decides and words the refusal: this reader refuses nothing.
+ * values are made by the same code as in the reference parse (names, curve point, algorithm,
+ * other extensions) or by code compared with it in the tests (usual times, usual values of the
+ * common extensions). Anything else, and anything that fails, returns null, so that the
+ * reference parse decides and words the refusal: this reader refuses nothing.
  */
 final class SinglePassParser {
   private SinglePassParser() {}
@@ -143,9 +144,7 @@ final class SinglePassParser {
         || !PlainTime.isPlain(der, times.get(1))) {
       return null;
     }
-    return new Instant[] {
-      GoTime.parse(GoAsn1.raw(der, times.get(0))), GoTime.parse(GoAsn1.raw(der, times.get(1)))
-    };
+    return new Instant[] {PlainTime.instant(der, times.get(0)), PlainTime.instant(der, times.get(1))};
   }
 
   /** SEQUENCE{SEQUENCE{id-ecPublicKey, curve OID}, BIT STRING}; null for any other key. */

@@ -79,6 +79,43 @@ class SinglePassParserTest {
     }
   }
 
+  /**
+   * Times in their usual forms read in place give the instant GoTime gives (two-digit years on
+   * both sides of the 1950/2049 pivot, four-digit years, leap days, last seconds), and forms not
+   * naming a real date are not usual.
+   */
+  @Test
+  @Tag("SETUP-PARSE-01")
+  void usualTimesReadInPlaceAreGoTimes() {
+    Random random = new Random(1950);
+    int usual = 0;
+    for (int i = 0; i < 20_000; i++) {
+      boolean utc = random.nextBoolean();
+      String text = utc
+          ? String.format("%02d%02d%02d%02d%02d%02dZ", random.nextInt(100), 1 + random.nextInt(12),
+              1 + random.nextInt(31), random.nextInt(25), random.nextInt(61), random.nextInt(61))
+          : String.format("%04d%02d%02d%02d%02d%02dZ", random.nextInt(10_000), 1 + random.nextInt(12),
+              1 + random.nextInt(31), random.nextInt(25), random.nextInt(61), random.nextInt(61));
+      byte[] tlv = new byte[2 + text.length()];
+      tlv[0] = (byte) (utc ? 23 : 24);
+      tlv[1] = (byte) text.length();
+      System.arraycopy(text.getBytes(StandardCharsets.US_ASCII), 0, tlv, 2, text.length());
+      GoAsn1.Header h = GoAsn1.element(tlv, 0);
+      Instant go;
+      try {
+        go = GoTime.parse(tlv);
+      } catch (CertificateParseException e) {
+        assertThat(PlainTime.isPlain(tlv, h)).as(text).isFalse();
+        continue;
+      }
+      if (PlainTime.isPlain(tlv, h)) {
+        assertThat(PlainTime.instant(tlv, h)).as(text).isEqualTo(go);
+        usual++;
+      }
+    }
+    assertThat(usual).isGreaterThan(10_000);
+  }
+
   /** True when both accept (and agree field for field); asserts they agree either way. */
   private static boolean compare(byte[] der) {
     ParsedCertificate reference;
