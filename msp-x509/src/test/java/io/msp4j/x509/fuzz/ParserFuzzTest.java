@@ -11,6 +11,7 @@ import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509Msps;
 import io.msp4j.x509.internal.cert.CertificateParseException;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.cert.SameCertificate;
 import io.msp4j.x509.internal.pem.GoPem;
 import com.google.protobuf.ByteString;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
@@ -37,6 +38,29 @@ class ParserFuzzTest {
     } catch (CertificateParseException expected) {
       assertThat(expected.getMessage()).isNotBlank();
     }
+  }
+
+  /**
+   * The certificate parse (one pass over usual certificates) and the reference parse agree on
+   * every input: same verdict, same refusal message, same bytes and fields (SETUP-PARSE-01).
+   */
+  @FuzzTest(maxDuration = "12h")
+  void certificateParsingEqualsTheReferenceParse(byte[] der) {
+    String reference;
+    try {
+      reference = "ok " + ParsedCertificate.parseReference(der).describe();
+    } catch (CertificateParseException e) {
+      reference = "error " + e.getMessage();
+    }
+    String ours;
+    try {
+      ParsedCertificate c = ParsedCertificate.parse(der);
+      ours = "ok " + c.describe();
+      SameCertificate.assertSame(c, ParsedCertificate.parseReference(der));
+    } catch (CertificateParseException e) {
+      ours = "error " + e.getMessage();
+    }
+    assertThat(ours).isEqualTo(reference);
   }
 
   @FuzzTest(maxDuration = "12h")

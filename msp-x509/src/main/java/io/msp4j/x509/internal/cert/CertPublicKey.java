@@ -31,7 +31,7 @@ import org.bouncycastle.math.ec.ECPoint;
 public final class CertPublicKey {
   private static final String OID_RSA = "1.2.840.113549.1.1.1";
   private static final String OID_DSA = "1.2.840.10040.4.1";
-  private static final String OID_EC = "1.2.840.10045.2.1";
+  static final String OID_EC = "1.2.840.10045.2.1";
   private static final String OID_ED25519 = "1.3.101.112";
 
   /**
@@ -102,33 +102,7 @@ public final class CertPublicKey {
         if (!(params instanceof ASN1ObjectIdentifier curveOid)) {
           throw new CertificateParseException("x509: invalid ECDSA parameters");
         }
-        String curveName = nistName(curveOid.getId());
-        if (curveName == null) {
-          throw new CertificateParseException("x509: unsupported elliptic curve");
-        }
-        // The point is decoded once, on Bouncy Castle's fast curve implementation, and becomes
-        // the key's lightweight parameters (what PublicKeyFactory would make of the same bytes).
-        ECNamedDomainParameters domain = NistCurves.domain(curveName);
-        int fieldBytes = (domain.getCurve().getFieldSize() + 7) / 8;
-        if (keyBytes.length != 1 + 2 * fieldBytes || keyBytes[0] != 0x04) {
-          throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
-        }
-        ECPoint p;
-        try {
-          p = domain.getCurve().decodePoint(keyBytes);
-          if (p.isInfinity() || !p.isValid()) {
-            throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
-          }
-        } catch (IllegalArgumentException ex) {
-          throw new CertificateParseException("x509: failed to unmarshal elliptic curve point", ex);
-        }
-        try {
-          return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC",
-              new ECPublicKeyParameters(p, domain));
-        } catch (RuntimeException ex) {
-          throw new CertificateParseException("x509: cannot import EC public key: "
-              + ex.getMessage(), ex);
-        }
+        return ecdsa(curveOid.getId(), keyBytes, spkiDer);
       }
       case OID_ED25519 -> {
         if (params != null) {
@@ -160,6 +134,40 @@ public final class CertPublicKey {
       default -> {
         return new CertPublicKey(KeyAlgorithm.OTHER, null, spkiDer, null, null);
       }
+    }
+  }
+
+  /**
+   * An ECDSA key from its curve OID and point bytes; shared by {@link #parse} and {@link
+   * SinglePassParser}.
+   */
+  static CertPublicKey ecdsa(String curveOid, byte[] keyBytes, byte[] spkiDer) {
+    String curveName = nistName(curveOid);
+    if (curveName == null) {
+      throw new CertificateParseException("x509: unsupported elliptic curve");
+    }
+    // The point is decoded once, on Bouncy Castle's fast curve implementation, and becomes
+    // the key's lightweight parameters (what PublicKeyFactory would make of the same bytes).
+    ECNamedDomainParameters domain = NistCurves.domain(curveName);
+    int fieldBytes = (domain.getCurve().getFieldSize() + 7) / 8;
+    if (keyBytes.length != 1 + 2 * fieldBytes || keyBytes[0] != 0x04) {
+      throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
+    }
+    ECPoint p;
+    try {
+      p = domain.getCurve().decodePoint(keyBytes);
+      if (p.isInfinity() || !p.isValid()) {
+        throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
+      }
+    } catch (IllegalArgumentException ex) {
+      throw new CertificateParseException("x509: failed to unmarshal elliptic curve point", ex);
+    }
+    try {
+      return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC",
+          new ECPublicKeyParameters(p, domain));
+    } catch (RuntimeException ex) {
+      throw new CertificateParseException("x509: cannot import EC public key: "
+          + ex.getMessage(), ex);
     }
   }
 

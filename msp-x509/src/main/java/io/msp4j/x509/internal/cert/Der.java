@@ -10,7 +10,6 @@ import org.bouncycastle.asn1.ASN1InputStream;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
-import org.bouncycastle.asn1.DERBitString;
 
 /**
  * Small helpers over Bouncy Castle's ASN.1 objects that reproduce the strictness of Go's
@@ -143,13 +142,19 @@ public final class Der {
     return out;
   }
 
+  /** A DER element: {@code tag}, the minimal definite length, then {@code contents}. */
+  public static byte[] tlv(int tag, byte[] contents) {
+    byte[] header = header(tag, contents.length);
+    byte[] out = Arrays.copyOf(header, header.length + contents.length);
+    System.arraycopy(contents, 0, out, header.length, contents.length);
+    return out;
+  }
+
   /** DER BIT STRING of whole bytes (no unused bits). */
   public static byte[] bitString(byte[] bytes) {
-    try {
-      return new DERBitString(bytes).getEncoded(ASN1Encoding.DER);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot encode BIT STRING", e);
-    }
+    byte[] contents = new byte[bytes.length + 1]; // leading 0: no unused bits
+    System.arraycopy(bytes, 0, contents, 1, bytes.length);
+    return tlv(0x03, contents);
   }
 
   /** Tag and definite length in the shortest form. */

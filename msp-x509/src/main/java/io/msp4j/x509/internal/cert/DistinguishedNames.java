@@ -49,17 +49,23 @@ final class DistinguishedNames {
               "x509: invalid RDNSequence: failed to read attribute value");
         }
         byte[] enc = Der.encode(pair.getObjectAt(1));
-        out.add(new DnAttribute(rdnIndex, type.getId(), decodeString(enc)));
+        out.add(attribute(rdnIndex, type.getId(), enc[0] & 0xff, Der.contents(enc)));
       }
       rdnIndex++;
     }
     return Collections.unmodifiableList(out);
   }
 
-  /** Go's parseASN1String over a whole TLV encoding. */
-  private static String decodeString(byte[] tlv) {
-    int tag = tlv[0] & 0xff;
-    byte[] v = Der.contents(tlv);
+  /**
+   * One attribute from its type and its value's identifier octet and contents, with Go's
+   * parseASN1String; shared by {@link #parse} and {@link SinglePassParser}.
+   */
+  static DnAttribute attribute(int rdn, String oid, int identifier, byte[] value) {
+    return new DnAttribute(rdn, oid, decodeString(identifier, value));
+  }
+
+  /** Go's parseASN1String over the identifier octet and contents of a value. */
+  private static String decodeString(int tag, byte[] v) {
     String bad = "x509: invalid RDNSequence: invalid attribute value: ";
     switch (tag) {
       case T61:

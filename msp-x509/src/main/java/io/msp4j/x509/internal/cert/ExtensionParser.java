@@ -76,13 +76,40 @@ final class ExtensionParser {
       if (i >= ext.size() || !(ext.getObjectAt(i) instanceof ASN1OctetString value)) {
         throw new CertificateParseException("x509: malformed extension value field");
       }
-      if (!seen.add(oid.getId())) {
-        throw new CertificateParseException("x509: certificate contains duplicate extensions");
-      }
-      extensions.add(new CertExtension(oid.getId(), critical, value.getOctets()));
+      add(seen, oid.getId(), critical, value.getOctets());
     }
+    interpret();
+  }
+
+  /**
+   * Takes one extension in certificate order; a repeated OID is an error. Shared by {@link
+   * #parse} and {@link SinglePassParser}, which both call {@link #interpret} after the last one.
+   */
+  void add(Set<String> seen, String oid, boolean critical, byte[] value) {
+    if (!seen.add(oid)) {
+      throw new CertificateParseException("x509: certificate contains duplicate extensions");
+    }
+    extensions.add(new CertExtension(oid, critical, value));
+  }
+
+  /** Interprets the extensions taken, in order, as Go's processExtensions does. */
+  void interpret() {
     for (CertExtension ext : extensions) {
       boolean unhandled = process(ext);
+      if (ext.critical() && unhandled) {
+        unhandledCritical.add(ext.oid());
+      }
+    }
+  }
+
+  /**
+   * {@link #interpret}, reading the usual encodings of the common extensions in place ({@link
+   * PlainExtensions}, same outcome) and leaving every other value to {@link #process}.
+   */
+  void interpretPlainFirst() {
+    for (CertExtension ext : extensions) {
+      Boolean plain = PlainExtensions.process(this, ext);
+      boolean unhandled = plain != null ? plain : process(ext);
       if (ext.critical() && unhandled) {
         unhandledCritical.add(ext.oid());
       }

@@ -76,7 +76,22 @@ public final class ParsedCertificate {
     this.signatureAlgorithm = SignatureAlgorithm.of(signatureAlgorithmId);
     this.signature = signature;
     this.ext = ext;
-    this.hash = Arrays.hashCode(der);
+    this.hash = tailHash(der);
+  }
+
+  /**
+   * A hash consistent with equality by DER bytes that does not read all of them: the length and
+   * the last 32 bytes, which are the signature value's (random for every certificate). Certificates
+   * are hashed on every identity's path (pool membership), and all bytes cost more than the rest
+   * of the check; the sets hashed are the MSP's configured certificates.
+   */
+  private static int tailHash(byte[] der) {
+    int from = Math.max(0, der.length - 32);
+    int h = der.length;
+    for (int i = from; i < der.length; i++) {
+      h = 31 * h + der[i];
+    }
+    return h;
   }
 
   /**
@@ -85,6 +100,22 @@ public final class ParsedCertificate {
    * malformed extensions, unsupported curves, bad name strings...) throw.
    */
   public static ParsedCertificate parse(byte[] der) {
+    if (der == null || der.length == 0) {
+      throw new CertificateParseException("x509: malformed certificate: no bytes");
+    }
+    byte[] input = der.clone();
+    // The usual certificate shape is read in one pass over the DER; anything else, and every
+    // refusal with its message, comes from the reference parse, which decides alone.
+    ParsedCertificate fast = SinglePassParser.tryParse(input);
+    return fast != null ? fast : parseReference(input);
+  }
+
+  /**
+   * The reference parse: Bouncy Castle reads the whole structure, which must encode back to the
+   * same bytes, then the fields are taken from its objects. {@link #parse} gives field for field
+   * the same certificate (or this one) and refuses exactly what this refuses, with its message.
+   */
+  public static ParsedCertificate parseReference(byte[] der) {
     if (der == null || der.length == 0) {
       throw new CertificateParseException("x509: malformed certificate: no bytes");
     }
@@ -215,6 +246,17 @@ public final class ParsedCertificate {
         issuerAttrs, subjectAttrs, notBefore, notAfter, key, sigAlgId, sigAlgDer, signature, ext);
   }
 
+  /** A certificate from fields already read and checked (see {@link SinglePassParser}). */
+  static ParsedCertificate of(byte[] der, byte[] tbs, int version, BigInteger serial,
+      byte[] rawIssuer, byte[] rawSubject, List<DnAttribute> issuerAttributes,
+      List<DnAttribute> subjectAttributes, Instant notBefore, Instant notAfter,
+      CertPublicKey publicKey, AlgorithmIdentifier signatureAlgorithmId,
+      byte[] signatureAlgorithmDer, byte[] signature, ExtensionParser ext) {
+    return new ParsedCertificate(der, tbs, version, serial, rawIssuer, rawSubject,
+        issuerAttributes, subjectAttributes, notBefore, notAfter, publicKey,
+        signatureAlgorithmId, signatureAlgorithmDer, signature, ext);
+  }
+
   /** The identifier octet of an element. */
   private static int tagByte(byte[] der, GoAsn1.Header element) {
     return der[element.start()] & 0xff;
@@ -286,6 +328,11 @@ public final class ParsedCertificate {
   /** True when this certificate's issuer bytes equal {@code other}'s subject bytes. */
   public boolean issuerIs(ParsedCertificate other) {
     return Arrays.equals(rawIssuer, other.rawSubject);
+  }
+
+  /** True when the subject bytes equal {@code other}'s (compared in place, nothing copied). */
+  public boolean sameSubject(ParsedCertificate other) {
+    return Arrays.equals(rawSubject, other.rawSubject);
   }
 
   /** True when subject and issuer bytes are equal (self-issued). */
@@ -472,6 +519,13 @@ public final class ParsedCertificate {
   /** True when a subjectAltName extension is present. */
   public boolean hasSubjectAltName() {
     return ext.sanValue != null;
+  }
+
+  /**
+   * True when both have a subjectAltName extension with the same value bytes (compared in place).
+   */
+  public boolean sameSubjectAltNameValue(ParsedCertificate other) {
+    return ext.sanValue != null && Arrays.equals(ext.sanValue, other.ext.sanValue);
   }
 
   /** The subjectAltName extension value bytes. */

@@ -6,6 +6,7 @@ import io.msp4j.x509.internal.cert.Der;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -35,16 +36,36 @@ public final class CertificateSanitizer {
    */
   public ParsedCertificate sanitize(ParsedCertificate cert, CertPool roots,
       CertPool intermediates) {
+    return sanitizeWithChain(cert, roots, intermediates).cert();
+  }
+
+  /**
+   * A sanitised certificate and, when sanitisation found it (SANITIZE-03), the unique chain of
+   * the sanitised certificate in the same pools at the same time; otherwise null.
+   */
+  public record Sanitised(ParsedCertificate cert, List<ParsedCertificate> chain) {}
+
+  /**
+   * {@link #sanitize}, also returning the sanitised certificate's unique chain when it is known
+   * without a second search. SANITIZE-03 finds the unique chain of {@code cert}; the sanitised
+   * certificate differs from it only in its signature value (every other parsed field is copied,
+   * and it inherits the signature check results, an ECDSA signature (r, s) verifying exactly
+   * when (r, n - s) does), and path building reads nothing else of the leaf but its identity as
+   * a pool member (CHAIN-02). So, unless the sanitised certificate is itself one of the roots,
+   * its unique chain is the same chain with it in first place.
+   */
+  public Sanitised sanitizeWithChain(ParsedCertificate cert, CertPool roots,
+      CertPool intermediates) {
     Objects.requireNonNull(cert, "cert");
     if (!cert.signatureAlgorithm().isEcdsa()) {
-      return cert; // SANITIZE-01
+      return new Sanitised(cert, null); // SANITIZE-01
     }
     Instant t = cert.verificationTime();
     if (cert.isCa() && paths.checkSignatureFrom(cert, cert) == null) {
       // SANITIZE-02: a self-signed CA is normalised with its own key, then must chain to itself.
       ParsedCertificate normalised = normalise(cert, cert.publicKey(), "SANITIZE-02");
       requireUniquePath(normalised, t, CertPool.of(normalised), intermediates, "SANITIZE-02");
-      return normalised;
+      return new Sanitised(normalised, null);
     }
     // SANITIZE-03
     List<ParsedCertificate> path = requireUniquePath(cert, t, roots, intermediates, "SANITIZE-03");
@@ -53,7 +74,16 @@ public final class CertificateSanitizer {
           "cannot sanitise " + cert.describe() + ": its only chain has one element, so there is "
               + "no issuer whose curve normalises the signature", cert, null, null);
     }
-    return normalise(cert, path.get(1).publicKey(), "SANITIZE-03");
+    ParsedCertificate sanitised = normalise(cert, path.get(1).publicKey(), "SANITIZE-03");
+    if (sanitised == cert) {
+      return new Sanitised(cert, path);
+    }
+    if (roots.contains(sanitised)) {
+      return new Sanitised(sanitised, null);
+    }
+    List<ParsedCertificate> chain = new ArrayList<>(path);
+    chain.set(0, sanitised);
+    return new Sanitised(sanitised, List.copyOf(chain));
   }
 
   private List<ParsedCertificate> requireUniquePath(ParsedCertificate cert, Instant t,

@@ -18,19 +18,24 @@ public final class LegacyCommonNameRule {
     if (path.size() < 2) {
       return Optional.empty();
     }
-    ParsedCertificate leaf = path.get(0);
-    if (leaf.hasSubjectAltName() || !looksLikeHostname(leaf.subjectCommonName())) {
-      return Optional.empty();
-    }
+    // The first constrained issuer is looked for first: it is a field read, and without one
+    // (the usual case) the leaf's common name need not be read at all.
+    ParsedCertificate constrained = null;
     for (ParsedCertificate c : path.subList(1, path.size())) {
       if (c.hasNameConstraints()) {
-        return Optional.of(new ChainFailure(ChainFailure.Kind.LEGACY_COMMON_NAME,
-            "issuer " + c.describe() + " has name constraints but the leaf " + leaf.describe()
-                + " has no SAN extension and a hostname-like common name \""
-                + leaf.subjectCommonName() + "\"", leaf));
+        constrained = c;
+        break;
       }
     }
-    return Optional.empty();
+    ParsedCertificate leaf = path.get(0);
+    if (constrained == null || leaf.hasSubjectAltName()
+        || !looksLikeHostname(leaf.subjectCommonName())) {
+      return Optional.empty();
+    }
+    return Optional.of(new ChainFailure(ChainFailure.Kind.LEGACY_COMMON_NAME,
+        "issuer " + constrained.describe() + " has name constraints but the leaf "
+            + leaf.describe() + " has no SAN extension and a hostname-like common name \""
+            + leaf.subjectCommonName() + "\"", leaf));
   }
 
   /**

@@ -5,7 +5,6 @@ import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.cert.SignatureAlgorithm;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -188,21 +187,21 @@ public final class PathBuilder {
 
   /** Go's alreadyInChain, including its early "false" when SAN presence differs. */
   static boolean alreadyInChain(ParsedCertificate candidate, List<ParsedCertificate> chain) {
-    byte[] candidateSan = candidate.subjectAltNameValue().orElse(null);
+    boolean candidateSan = candidate.hasSubjectAltName();
     for (ParsedCertificate cert : chain) {
-      if (!Arrays.equals(candidate.rawSubject(), cert.rawSubject())) {
+      if (!candidate.sameSubject(cert)) {
         continue;
       }
       if (!candidate.publicKey().sameKey(cert.publicKey())) {
         continue;
       }
-      byte[] certSan = cert.subjectAltNameValue().orElse(null);
-      if (candidateSan == null && certSan == null) {
+      boolean certSan = cert.hasSubjectAltName();
+      if (!candidateSan && !certSan) {
         return true;
-      } else if (candidateSan == null || certSan == null) {
+      } else if (!candidateSan || !certSan) {
         return false;
       }
-      if (Arrays.equals(candidateSan, certSan)) {
+      if (candidate.sameSubjectAltNameValue(cert)) {
         return true;
       }
     }

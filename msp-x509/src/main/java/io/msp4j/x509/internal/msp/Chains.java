@@ -36,7 +36,17 @@ final class Chains {
   List<ParsedCertificate> validation(
       ParsedCertificate cert, Pools pools, InternalNodes internal, int parentPosition)
       throws Failure {
-    List<ParsedCertificate> chain = unique(cert, pools);
+    return validation(cert, pools, internal, parentPosition, null);
+  }
+
+  /**
+   * {@link #validation(ParsedCertificate, Pools, InternalNodes, int)} where {@code knownUnique},
+   * when not null, is {@code cert}'s unique chain in {@code pools} at its check time, already
+   * found (by sanitisation): the search is not repeated, the checks on the chain are.
+   */
+  List<ParsedCertificate> validation(ParsedCertificate cert, Pools pools, InternalNodes internal,
+      int parentPosition, List<ParsedCertificate> knownUnique) throws Failure {
+    List<ParsedCertificate> chain = knownUnique != null ? knownUnique : unique(cert, pools);
     if (chain.size() < 2) {
       throw new Failure(
           Reason.CHAIN_TOO_SHORT,

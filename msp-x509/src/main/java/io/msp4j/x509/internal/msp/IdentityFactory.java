@@ -4,8 +4,11 @@ import io.msp4j.core.IdentityException;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.chain.CertificateSanitizer;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * "Make an identity from a certificate" (SETUP-IDENT-01): import the public key (ALG-01),
@@ -16,6 +19,13 @@ final class IdentityFactory {
   private final IdentityHash hash;
 
   private final Sanitizer sanitizer;
+  /**
+   * Certifiers identifiers of the issuing chains seen in validation, by chain (certificates are
+   * equal when their DER is, so the identifier is a function of the key). Those chains are made
+   * of the MSP's own CA certificates, so there are few; the bound only guards the memory.
+   */
+  private final Map<List<ParsedCertificate>, byte[]> certifiers = new ConcurrentHashMap<>();
+  private static final int MAX_REMEMBERED_CHAINS = 256;
 
   IdentityFactory(CryptoSettings settings, Sanitizer sanitizer) {
     this.sanitizer = sanitizer;
@@ -27,8 +37,11 @@ final class IdentityFactory {
     return sanitizer;
   }
 
-  /** A sanitised certificate and its identifier. */
-  record Prepared(ParsedCertificate cert, String id) {}
+  /**
+   * A sanitised certificate, its identifier, and its unique chain in the pools it was sanitised
+   * with when sanitisation found it (else null).
+   */
+  record Prepared(ParsedCertificate cert, String id, List<ParsedCertificate> chain) {}
 
   Prepared prepare(ParsedCertificate cert, Pools pools) throws Failure {
     KeyAlgorithm key = cert.publicKey().algorithm();
@@ -38,19 +51,35 @@ final class IdentityFactory {
           "ALG-01",
           key + " public keys are not supported (ECDSA, Ed25519 and RSA are)");
     }
-    ParsedCertificate sanitised = sanitizer.sanitize(cert, pools);
-    return new Prepared(sanitised, HexFormat.of().formatHex(hash(sanitised.der())));
+    CertificateSanitizer.Sanitised sanitised = sanitizer.sanitizeWithChain(cert, pools);
+    return new Prepared(sanitised.cert(), HexFormat.of().formatHex(hash(sanitised.cert().der())),
+        sanitised.chain());
   }
 
   /** Makes an identity of {@code msp}, or throws an identity error. */
   X509Identity make(X509MspImpl msp, ParsedCertificate cert, Pools pools) {
     try {
       Prepared p = prepare(cert, pools);
-      return new X509Identity(msp, p.cert(), p.id());
+      return new X509Identity(msp, p.cert(), p.id(), p.chain());
     } catch (Failure f) {
       throw new IdentityException(
           f.reason(), f.rule(), f.getMessage(), cert.ref());
     }
+  }
+
+  /**
+   * {@link #chainId} of an identity's issuing chain, remembered per chain: every identity of a CA
+   * has the same one (IDENT-03). The result is shared: callers must not change it.
+   */
+  byte[] certifiersId(List<ParsedCertificate> issuingChain) {
+    byte[] id = certifiers.get(issuingChain);
+    if (id == null) {
+      id = chainId(issuingChain);
+      if (certifiers.size() < MAX_REMEMBERED_CHAINS) {
+        certifiers.put(List.copyOf(issuingChain), id);
+      }
+    }
+    return id;
   }
 
   /** H(DER(c0) || DER(c1) || ...) over a chain: a certifiers identifier (IDENT-03, CERT-ID-01). */

@@ -1,19 +1,19 @@
 package io.msp4j.x509.internal.msp;
 
 import io.msp4j.x509.internal.cert.ParsedCertificate;
-import java.nio.ByteBuffer;
 import java.util.HashSet;
 import java.util.Set;
 
 /**
  * The CA certificates that have a configured intermediate below them (SETUP-CAFIN-02); leaves
- * must not be issued by these (VALIDATE-04). Keyed by sanitised DER.
+ * must not be issued by these (VALIDATE-04). Keyed by sanitised DER: certificates are equal
+ * when their DER is, and keep its hash, so a lookup neither copies nor rehashes the bytes.
  */
 final class InternalNodes {
-  private final Set<ByteBuffer> ders;
+  private final Set<ParsedCertificate> certs;
 
-  private InternalNodes(Set<ByteBuffer> ders) {
-    this.ders = ders;
+  private InternalNodes(Set<ParsedCertificate> certs) {
+    this.certs = certs;
   }
 
   static InternalNodes none() {
@@ -21,14 +21,14 @@ final class InternalNodes {
   }
 
   static InternalNodes of(Iterable<ParsedCertificate> certs) {
-    Set<ByteBuffer> s = new HashSet<>();
+    Set<ParsedCertificate> s = new HashSet<>();
     for (ParsedCertificate c : certs) {
-      s.add(ByteBuffer.wrap(c.der()));
+      s.add(c);
     }
     return new InternalNodes(Set.copyOf(s));
   }
 
   boolean contains(ParsedCertificate cert) {
-    return ders.contains(ByteBuffer.wrap(cert.der()));
+    return certs.contains(cert);
   }
 }

@@ -17,8 +17,14 @@ final class Sanitizer {
   }
 
   ParsedCertificate sanitize(ParsedCertificate cert, Pools pools) throws Failure {
+    return sanitizeWithChain(cert, pools).cert();
+  }
+
+  /** {@link #sanitize} with the sanitised certificate's unique chain when it is known (or null). */
+  CertificateSanitizer.Sanitised sanitizeWithChain(ParsedCertificate cert, Pools pools)
+      throws Failure {
     try {
-      return delegate.sanitize(cert, pools.roots(), pools.intermediates());
+      return delegate.sanitizeWithChain(cert, pools.roots(), pools.intermediates());
     } catch (SanitizationException e) {
       Optional<ChainFailure> chain = e.chainFailure();
       if (chain.isPresent()) {

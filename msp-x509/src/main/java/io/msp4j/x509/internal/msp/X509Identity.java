@@ -39,10 +39,23 @@ final class X509Identity implements Identity {
   /** The crypto provider's prepared public key, made on first verification and kept. */
   private volatile PublicKeyHandle keyHandle;
 
+  /** The unique chain sanitisation found in the MSP's pools, or null (see {@link #validationChain}). */
+  private final List<ParsedCertificate> sanitisationChain;
+
   X509Identity(X509MspImpl msp, ParsedCertificate cert, String id) {
+    this(msp, cert, id, null);
+  }
+
+  /**
+   * An identity whose certificate's unique chain in {@code msp}'s pools at its check time is
+   * {@code sanitisationChain}, as sanitisation found it (null when not known).
+   */
+  X509Identity(X509MspImpl msp, ParsedCertificate cert, String id,
+      List<ParsedCertificate> sanitisationChain) {
     this.msp = msp;
     this.cert = cert;
     this.identifier = new IdentityIdentifier(msp.id(), id);
+    this.sanitisationChain = sanitisationChain;
   }
 
   X509MspImpl msp() {
@@ -79,7 +92,7 @@ final class X509Identity implements Identity {
     Object outcome = chainOutcome;
     if (outcome == null) {
       try {
-        outcome = msp.chainOf(cert);
+        outcome = msp.chainOf(cert, sanitisationChain);
       } catch (Failure f) {
         outcome = f;
       }

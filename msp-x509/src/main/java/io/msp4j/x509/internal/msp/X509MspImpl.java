@@ -205,7 +205,16 @@ final class X509MspImpl implements X509Msp {
 
   /** The unique chain of a leaf whose issuer is a leaf CA (VALIDATE-01 steps 3-4). */
   List<ParsedCertificate> chainOf(ParsedCertificate cert) throws Failure {
-    return chains.validation(cert, pools, internal, 1);
+    return chainOf(cert, null);
+  }
+
+  /**
+   * {@link #chainOf(ParsedCertificate)} given, when not null, the certificate's unique chain in
+   * this MSP's pools at its check time, as sanitisation found it.
+   */
+  List<ParsedCertificate> chainOf(ParsedCertificate cert, List<ParsedCertificate> uniqueChain)
+      throws Failure {
+    return chains.validation(cert, pools, internal, 1, uniqueChain);
   }
 
   /** The identity's OUs with the hash of its issuing chain, or none without a chain (IDENT-03). */
@@ -220,7 +229,8 @@ final class X509MspImpl implements X509Msp {
     } catch (Failure f) {
       return List.of();
     }
-    byte[] certifiers = identities.chainId(chain.subList(1, chain.size()));
+    // OrganizationalUnit copies the identifier, so the remembered one is never handed out.
+    byte[] certifiers = identities.certifiersId(chain.subList(1, chain.size()));
     List<OrganizationalUnit> ous = new ArrayList<>();
     for (String ou : cert.subjectOrganizationalUnits()) {
       ous.add(new OrganizationalUnit(ou, certifiers));

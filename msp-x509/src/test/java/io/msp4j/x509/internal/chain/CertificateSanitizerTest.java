@@ -45,6 +45,51 @@ class CertificateSanitizerTest {
         .isTrue();
   }
 
+  /**
+   * The chain sanitisation hands over with the sanitised certificate (so that validation does not
+   * search again) is the unique chain a fresh search finds for the sanitised certificate: high-S
+   * and low-S leaves, issued by a root or through intermediates, on several curves.
+   */
+  @Test
+  @Tag("SANITIZE-03")
+  @Tag("VALIDATE-01")
+  @Tag("CHAIN-09")
+  void chainHandedOverEqualsAFreshSearchForTheSanitisedCertificate() {
+    IssuedCertificate root = pki.certificate().subject("CN=root").ca().build();
+    IssuedCertificate p384 = pki.certificate().subject("CN=root384").keyAlgorithm(KeyAlgorithm.EC_P384).ca().build();
+    IssuedCertificate ica = pki.certificate().subject("CN=ica").issuer(root).ca().build();
+    IssuedCertificate ica2 = pki.certificate().subject("CN=ica2").issuer(ica).ca().build();
+    CertPool roots = pool(root, p384);
+    CertPool intermediates = pool(ica, ica2);
+    int handedOver = 0;
+    for (IssuedCertificate issuer : java.util.List.of(root, p384, ica, ica2)) {
+      for (SignatureMangling m : java.util.List.of(SignatureMangling.highS(), SignatureMangling.lowS())) {
+        for (int i = 0; i < 3; i++) {
+          IssuedCertificate leaf = pki.certificate().subject("CN=peer" + i + ",OU=peer").issuer(issuer)
+              .mangleSignature(m).leaf().build();
+          CertificateSanitizer.Sanitised s = sanitizer.sanitizeWithChain(parsed(leaf), roots, intermediates);
+          assertThat(s.chain()).isNotNull();
+          assertThat(s.chain().get(0)).isSameAs(s.cert());
+          assertThat(s.chain()).isEqualTo(
+              PATHS.uniquePath(s.cert(), s.cert().verificationTime(), roots, intermediates));
+          handedOver++;
+        }
+      }
+    }
+    assertThat(handedOver).isEqualTo(24);
+  }
+
+  @Test
+  @Tag("SANITIZE-02")
+  void noChainIsHandedOverForSelfSignedOrNonEcdsaCertificates() {
+    IssuedCertificate root = pki.certificate().subject("CN=root").ca()
+        .mangleSignature(SignatureMangling.highS()).build();
+    IssuedCertificate rsa = pki.certificate().subject("CN=rsa").keyAlgorithm(KeyAlgorithm.RSA_2048).ca().build();
+    IssuedCertificate rsaLeaf = pki.certificate().subject("CN=leaf").issuer(rsa).leaf().build();
+    assertThat(sanitizer.sanitizeWithChain(parsed(root), pool(root), pool()).chain()).isNull();
+    assertThat(sanitizer.sanitizeWithChain(parsed(rsaLeaf), pool(rsa), pool()).chain()).isNull();
+  }
+
   @Test
   @Tag("SANITIZE-04")
   void lowSLeafIsUnchanged() {

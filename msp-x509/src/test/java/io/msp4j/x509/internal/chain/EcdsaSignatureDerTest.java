@@ -84,4 +84,30 @@ class EcdsaSignatureDerTest {
     assertThat(EcdsaSignatureDer.isEcdsaSignatureAlgorithm("1.2.840.10045.4.3.3")).isTrue();
     assertThat(EcdsaSignatureDer.isEcdsaSignatureAlgorithm("1.2.840.113549.1.1.11")).isFalse();
   }
+
+  /**
+   * The minimal DER of (r, s) is written directly; it equals Bouncy Castle's DER encoding of
+   * SEQUENCE{INTEGER r, INTEGER s} (the former implementation, kept here as the reference) for
+   * edge values and random sizes up to 600 bits, which covers one- and two-octet lengths.
+   */
+  @Test
+  @Tag("SANITIZE-04")
+  void minimalDerEqualsBouncyCastlesDerEncoding() throws java.io.IOException {
+    java.util.List<BigInteger> values = new java.util.ArrayList<>(java.util.List.of(BigInteger.ZERO,
+        BigInteger.ONE, BigInteger.valueOf(127), BigInteger.valueOf(128), BigInteger.valueOf(255),
+        BigInteger.valueOf(256), BigInteger.ONE.shiftLeft(255), BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE)));
+    java.util.Random random = new java.util.Random(15);
+    for (int i = 0; i < 300; i++) {
+      values.add(new BigInteger(1 + random.nextInt(600), random));
+    }
+    for (int i = 0; i < values.size(); i++) {
+      BigInteger r = values.get(i);
+      BigInteger s = values.get((i * 7 + 3) % values.size());
+      org.bouncycastle.asn1.ASN1EncodableVector v = new org.bouncycastle.asn1.ASN1EncodableVector(2);
+      v.add(new org.bouncycastle.asn1.ASN1Integer(r));
+      v.add(new org.bouncycastle.asn1.ASN1Integer(s));
+      byte[] reference = new org.bouncycastle.asn1.DERSequence(v).getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
+      assertThat(EcdsaSignatureDer.toMinimalDer(r, s)).isEqualTo(reference);
+    }
+  }
 }
