@@ -4,6 +4,7 @@
 #   tools/fuzz.sh [SECONDS] [FILTER]
 #
 # FILTER is a regular expression matched against "module/Class#method" (default: every target).
+# SECONDS are counted from libFuzzer's first status line, after Maven, the JVM and Jazzer start.
 # Each target runs in its own JVM (Jazzer fuzzes one target per run) with JAZZER_FUZZ=1; the
 # corpus it grows is kept under <module>/.cifuzz-corpus/ (ignored by git) and reused next time, and
 # an input that breaks a property is written to the target's seed folder under
@@ -33,14 +34,38 @@ for t in $(targets | grep -E -- "$filter"); do
   test="${t#*/}"
   log="$root/target/fuzz-$(echo "$test" | tr '#' '-').log"
   echo "fuzzing $t for ${seconds}s ..." >&2
-  # The targets' @FuzzTest maxDuration is 12h (it overrides libFuzzer's -max_total_time); the
-  # timeout ends the run after SECONDS of fuzzing plus STARTUP seconds for Maven, the JVM and
-  # Jazzer's instrumentation (default 60).
-  (cd "$root" && JAZZER_FUZZ=1 timeout -s INT -k 30 $((seconds + ${STARTUP:-60})) \
-    mvn -B -o -q test -pl "$module" -am -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false) >"$log" 2>&1
+  # The targets' @FuzzTest maxDuration is 12h (it overrides libFuzzer's -max_total_time), so the
+  # run is stopped from here: SECONDS after libFuzzer's first status line, so that Maven's start,
+  # compilation and Jazzer's instrumentation (which take minutes on a busy machine) do not eat
+  # into the fuzzing time. The run gets SIGINT, as libFuzzer expects, and is killed 60 s later if
+  # it has not stopped.
+  (cd "$root" && JAZZER_FUZZ=1 exec setsid mvn -B -o -q test -pl "$module" -am -Dtest="$test" \
+    -Dsurefire.failIfNoSpecifiedTests=false) >"$log" 2>&1 &
+  pid=$!
+  started=""
+  while kill -0 "$pid" 2>/dev/null; do
+    if grep -qaE '^#[0-9]+' "$log" 2>/dev/null; then
+      started=$(date +%s)
+      break
+    fi
+    sleep 2
+  done
+  if [ -n "$started" ]; then
+    while kill -0 "$pid" 2>/dev/null && [ $(( $(date +%s) - started )) -lt "$seconds" ]; do
+      sleep 2
+    done
+    kill -INT -- "-$pid" 2>/dev/null
+    for _ in $(seq 30); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 2
+    done
+    kill -KILL -- "-$pid" 2>/dev/null
+  fi
+  wait "$pid"
   status=$?
+  fuzzed=$(( started ? $(date +%s) - started : 0 ))
   last="$(grep -aE '^#[0-9]+' "$log" | tail -1)"
   finding="$(grep -aE 'FuzzTestFindingException|== Java Exception|DEDUP_TOKEN' "$log" | head -1)"
-  line="$(date -u +%FT%TZ) $t ${seconds}s exit=$status ${last:-no status line} ${finding:+FINDING: $finding}"
+  line="$(date -u +%FT%TZ) $t fuzzed=${fuzzed}s exit=$status ${last:-no status line} ${finding:+FINDING: $finding}"
   echo "$line" | tee -a "$summary"
 done
