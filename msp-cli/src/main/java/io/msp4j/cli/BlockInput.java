@@ -2,12 +2,10 @@ package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.ChannelConfigException;
-import io.msp4j.core.InputLimits;
 import io.msp4j.core.Msp;
 import io.msp4j.core.Reason;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -27,13 +25,10 @@ final class BlockInput {
   static Channel load(Path file) {
     byte[] bytes;
     try {
-      refuseIfTooLarge(file, Files.size(file));
       bytes = InputFiles.config(file);
-    } catch (ChannelConfigException e) {
-      throw e;
-    } catch (InputFiles.TooLargeException e) { // a file whose size said less than it holds
+    } catch (InputFiles.TooLargeException e) {
       throw new ChannelConfigException(Reason.LIMIT_EXCEEDED, e.rule(), file.toString(),
-          e.problem(), e);
+          e.problem() + ", the largest message Fabric's gRPC servers accept by default", e);
     } catch (IOException | RuntimeException e) {
       throw new ChannelConfigException(Reason.FILE_UNREADABLE, "PROTO-07", file.toString(),
           "cannot read the block file: " + e.getMessage(), e);
@@ -43,15 +38,6 @@ final class BlockInput {
     } catch (ChannelConfigException e) {
       throw new ChannelConfigException(e.reason(), e.rule(), file + ": " + e.path(), e.problem(),
           e.getCause());
-    }
-  }
-
-  /** Refuses a file too large for a configuration before reading it (LIMIT-11). */
-  private static void refuseIfTooLarge(Path file, long size) {
-    if (size > InputLimits.MAX_CONFIG_BLOCK_BYTES) {
-      throw new ChannelConfigException(Reason.LIMIT_EXCEEDED, "LIMIT-11", file.toString(),
-          InputLimits.describe("the file's size", size, InputLimits.MAX_CONFIG_BLOCK_BYTES)
-              + " bytes, the largest message Fabric's gRPC servers accept by default");
     }
   }
 

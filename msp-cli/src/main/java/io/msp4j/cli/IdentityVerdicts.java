@@ -56,7 +56,6 @@ final class IdentityVerdicts {
     return o;
   }
 
-  /** The object printed instead of verdicts when the MSP cannot be set up. */
   /** The verdict on an input that does not become an identity, such as a file over LIMIT-01. */
   static Map<String, Object> refused(String input, IdentityException e) {
     Map<String, Object> o = new LinkedHashMap<>();
@@ -69,6 +68,7 @@ final class IdentityVerdicts {
     return o;
   }
 
+  /** The object printed instead of verdicts when the MSP cannot be set up. */
   static Map<String, Object> setupError(MspException e) {
     Map<String, Object> o = new LinkedHashMap<>();
     o.put("setup_error", e.detail());

@@ -77,7 +77,7 @@ final class InputFiles {
 
   /** A channel configuration file: block, ConfigEnvelope or Config (LIMIT-11). */
   static byte[] config(Path file) throws IOException {
-    return read(file, "the channel configuration", InputLimits.MAX_CONFIG_BLOCK_BYTES, "LIMIT-11");
+    return read(file, "the file", InputLimits.MAX_CONFIG_BLOCK_BYTES, "LIMIT-11");
   }
 
   /**

@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -123,7 +122,11 @@ final class WatchCommand implements Callable<Integer> {
     Generation<Msp> g = current.get();
     byte[] content;
     try {
-      content = Files.readAllBytes(Path.of(input));
+      content = InputFiles.identity(Path.of(input));
+    } catch (InputFiles.TooLargeException e) { // not read: it cannot become an identity
+      Map<String, Object> verdict = IdentityVerdicts.refused(input, e.asVerdict());
+      verdict.put("generation", g.number());
+      return verdict;
     } catch (IOException | InvalidPathException | SecurityException e) {
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("input", input);

@@ -113,6 +113,23 @@ class WatchCommandTest {
   }
 
   @Test
+  @Tag("LIMIT-01")
+  void anInputFileOverTheIdentityLimitIsInvalidWithoutBeingRead() throws Exception {
+    Path big = tmp.resolve("big.pem");
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+      f.setLength(300L << 20); // sparse: nothing is written, nothing need be read
+    }
+    start(folder());
+    assertThat(err.next()).startsWith("{\"reloaded\":1,");
+
+    send(big);
+    assertThat(out.next()).startsWith("{\"input\":\"" + big + "\",\"valid\":false,")
+        .contains("\"reason\":\"LIMIT_EXCEEDED\"", "\"rule\":\"LIMIT-01\"", "314572800")
+        .endsWith(",\"generation\":1}");
+    assertThat(end()).isZero();
+  }
+
+  @Test
   @Tag("VALIDATE-CRL-02")
   @Tag("SETUP-PARSE-01")
   void answersWithTheGenerationCurrentAtEachLineAndReportsEachReload() throws Exception {

@@ -11,13 +11,16 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
 
-/** Builds MSP configurations for tests from testdata certificates, in a few readable lines. */
-final class MspConfigs {
+/**
+ * Builds MSP configurations for tests from testdata certificates, in a few readable lines (public
+ * for the tests of this module's other packages).
+ */
+public final class MspConfigs {
   static final String MSP_ID = "SampleOrg";
 
   private final FabricMSPConfig.Builder b = FabricMSPConfig.newBuilder().setName(MSP_ID);
 
-  static MspConfigs of(IssuedCertificate... roots) {
+  public static MspConfigs of(IssuedCertificate... roots) {
     MspConfigs c = new MspConfigs();
     for (IssuedCertificate r : roots) {
       c.root(r);
@@ -25,51 +28,51 @@ final class MspConfigs {
     return c;
   }
 
-  MspConfigs name(String name) {
+  public MspConfigs name(String name) {
     b.setName(name);
     return this;
   }
 
-  MspConfigs root(IssuedCertificate c) {
+  public MspConfigs root(IssuedCertificate c) {
     return rootBytes(c.pem().getBytes(StandardCharsets.US_ASCII));
   }
 
-  MspConfigs rootBytes(byte[] bytes) {
+  public MspConfigs rootBytes(byte[] bytes) {
     b.addRootCerts(ByteString.copyFrom(bytes));
     return this;
   }
 
-  MspConfigs intermediate(IssuedCertificate c) {
+  public MspConfigs intermediate(IssuedCertificate c) {
     b.addIntermediateCerts(pem(c));
     return this;
   }
 
-  MspConfigs admin(IssuedCertificate c) {
+  public MspConfigs admin(IssuedCertificate c) {
     b.addAdmins(pem(c));
     return this;
   }
 
-  MspConfigs crl(IssuedCrl crl) {
+  public MspConfigs crl(IssuedCrl crl) {
     b.addRevocationList(ByteString.copyFrom(crl.pem(), StandardCharsets.US_ASCII));
     return this;
   }
 
-  MspConfigs crlBytes(byte[] bytes) {
+  public MspConfigs crlBytes(byte[] bytes) {
     b.addRevocationList(ByteString.copyFrom(bytes));
     return this;
   }
 
-  MspConfigs tlsRoot(IssuedCertificate c) {
+  public MspConfigs tlsRoot(IssuedCertificate c) {
     b.addTlsRootCerts(pem(c));
     return this;
   }
 
-  MspConfigs tlsIntermediate(IssuedCertificate c) {
+  public MspConfigs tlsIntermediate(IssuedCertificate c) {
     b.addTlsIntermediateCerts(pem(c));
     return this;
   }
 
-  MspConfigs ou(String ou, IssuedCertificate certifier) {
+  public MspConfigs ou(String ou, IssuedCertificate certifier) {
     b.addOrganizationalUnitIdentifiers(ouId(ou, certifier));
     return this;
   }
@@ -98,6 +101,12 @@ final class MspConfigs {
     return this;
   }
 
+  /** Turns NodeOUs on with only a client OU, bound to {@code certifier} (null: to none). */
+  public MspConfigs clientNodeOu(String ou, IssuedCertificate certifier) {
+    b.getFabricNodeOusBuilder().setEnable(true).setClientOuIdentifier(ouId(ou, certifier));
+    return this;
+  }
+
   /** Binds the client NodeOU to a CA certificate (certifiers identifier). */
   MspConfigs clientOuCertifiedBy(IssuedCertificate ca) {
     b.getFabricNodeOusBuilder()
@@ -105,7 +114,12 @@ final class MspConfigs {
     return this;
   }
 
-  MspConfigs signer(IssuedCertificate c, String keyPem) {
+  /** A signing identity of certificate {@code c} only (a verifying MSP's configuration). */
+  public MspConfigs signer(IssuedCertificate c) {
+    return signer(c, null);
+  }
+
+  public MspConfigs signer(IssuedCertificate c, String keyPem) {
     SigningIdentityInfo.Builder s = SigningIdentityInfo.newBuilder().setPublicSigner(pem(c));
     if (keyPem != null) {
       s.getPrivateSignerBuilder().setKeyMaterial(ByteString.copyFrom(keyPem, StandardCharsets.US_ASCII));
@@ -118,7 +132,7 @@ final class MspConfigs {
     return b.build();
   }
 
-  MSPConfig build() {
+  public MSPConfig build() {
     return MSPConfig.newBuilder().setType(0).setConfig(b.build().toByteString()).build();
   }
 

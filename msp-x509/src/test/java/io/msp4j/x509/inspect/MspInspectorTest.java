@@ -11,6 +11,7 @@ import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.KeyAlgorithm;
 import io.msp4j.testdata.TestPki;
 import io.msp4j.x509.ConfigSources;
+import io.msp4j.x509.MspConfigs;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509Msps;
 import java.nio.charset.StandardCharsets;
@@ -60,7 +61,7 @@ class MspInspectorTest {
     IssuedCertificate tlsRoot = pki.rootCa("C=US,O=org1,CN=tlsca.org1");
     IssuedCertificate tlsIca = pki.intermediateCa("C=US,O=org1,CN=tlsica.org1", tlsRoot);
 
-    MspInspection m = inspect(Configs.of(root).intermediate(ica).admin(rootAdmin).admin(admin)
+    MspInspection m = inspect(configs(root).intermediate(ica).admin(rootAdmin).admin(admin)
         .signer(signer).tlsRoot(tlsRoot).tlsIntermediate(tlsIca).build());
 
     assertThat(m.mspId()).isEqualTo("Org1MSP");
@@ -93,7 +94,7 @@ class MspInspectorTest {
 
   @Test
   void sourcesNameTheFilesWhenTheReaderKnowsThem() {
-    MSPConfig config = Configs.of(root).intermediate(ica).build();
+    MSPConfig config = configs(root).intermediate(ica).build();
     MspInspection m = MspInspector.inspect(config, InspectOptions.defaults()
         .withClock(Clock.fixed(NOW, ZoneOffset.UTC))
         .withSources(ConfigSources.of(Map.of("root_certs", List.of("cacerts/ca.pem")))));
@@ -106,7 +107,7 @@ class MspInspectorTest {
     IssuedCertificate p384 = pki.certificate().subject("CN=p384").ca().keyAlgorithm(KeyAlgorithm.EC_P384).build();
     IssuedCertificate ed = pki.certificate().subject("CN=ed").ca().keyAlgorithm(KeyAlgorithm.ED25519).build();
     IssuedCertificate rsa = pki.certificate().subject("CN=rsa").ca().keyAlgorithm(KeyAlgorithm.RSA_2048).build();
-    MspInspection m = inspect(Configs.of(p384, ed, rsa).build());
+    MspInspection m = inspect(configs(p384, ed, rsa).build());
     assertThat(m.identityCas()).extracting(CertificateNode::keyType)
         .containsExactly("ECDSA P-384", "Ed25519", "RSA 2048");
   }
@@ -115,7 +116,7 @@ class MspInspectorTest {
   void anAdminOfAnotherOrganisationIsUnplaced() {
     IssuedCertificate otherRoot = pki.rootCa("CN=ca.other");
     IssuedCertificate foreign = leaf("OU=admin,CN=admin.other", otherRoot);
-    MspInspection m = inspect(Configs.of(root).admin(foreign).build());
+    MspInspection m = inspect(configs(root).admin(foreign).build());
     assertThat(m.identityCas().get(0).children()).isEmpty();
     assertThat(m.unplaced()).singleElement()
         .satisfies(n -> assertThat(n.subject()).isEqualTo("CN=admin.other,OU=admin"));
@@ -129,7 +130,7 @@ class MspInspectorTest {
         .keyPair(a).signingKey(b.getPrivate()).ca().noAuthorityKeyId().build();
     IssuedCertificate bByA = pki.certificate().subject("CN=B").issuerName("CN=A")
         .keyPair(b).signingKey(a.getPrivate()).ca().noAuthorityKeyId().build();
-    MspInspection m = inspect(Configs.of(root).intermediate(aByB).intermediate(bByA).build());
+    MspInspection m = inspect(configs(root).intermediate(aByB).intermediate(bByA).build());
     // A loses its parent (B), so A is unplaced with B below it.
     assertThat(m.unplaced()).singleElement().satisfies(n -> {
       assertThat(n.subject()).isEqualTo("CN=A");
@@ -143,7 +144,7 @@ class MspInspectorTest {
   void aCertificateListedByItsIssuersCrlIsMarkedRevokedByThatCrl() {
     IssuedCertificate revoked = leaf("OU=client,CN=user2", ica);
     IssuedCertificate kept = leaf("OU=client,CN=user1", ica);
-    MspInspection m = inspect(Configs.of(root).intermediate(ica).admin(revoked).admin(kept)
+    MspInspection m = inspect(configs(root).intermediate(ica).admin(revoked).admin(kept)
         .crl(pki.crl(ica).revoke(revoked).build()).build());
     List<CertificateNode> admins = m.identityCas().get(0).children().get(0).children();
     assertThat(admins.get(0).marks()).containsExactly(Mark.REVOKED);
@@ -162,7 +163,7 @@ class MspInspectorTest {
   void aCrlWhoseSignatureDoesNotVerifyRevokesNothingAndSaysWhy() {
     IssuedCertificate user = leaf("OU=client,CN=user2", ica);
     KeyPair stranger = pki.keyPair(KeyAlgorithm.EC_P256);
-    MspInspection m = inspect(Configs.of(root).intermediate(ica).admin(user)
+    MspInspection m = inspect(configs(root).intermediate(ica).admin(user)
         .crl(pki.crl(ica).signingKey(stranger.getPrivate()).revoke(user).build()).build());
     assertThat(m.identityCas().get(0).children().get(0).children().get(0).marks()).isEmpty();
     assertThat(m.crls().get(0).issuerSource()).isEmpty();
@@ -173,7 +174,7 @@ class MspInspectorTest {
   @Test
   @Tag("VALIDATE-CRL-02")
   void aCrlWithoutAuthorityKeyIdentifierIsReportedAsBreakingEveryRevocationCheck() {
-    MspInspection m = inspect(Configs.of(root).crl(pki.crl(root).noAuthorityKeyId().build()).build());
+    MspInspection m = inspect(configs(root).crl(pki.crl(root).noAuthorityKeyId().build()).build());
     assertThat(m.crls().get(0).problems()).singleElement().asString()
         .contains("[VALIDATE-CRL-02]", "no authority key identifier");
   }
@@ -181,7 +182,7 @@ class MspInspectorTest {
   @Test
   @Tag("SETUP-CRL-01")
   void aCrlSetupCannotParseIsListedWithItsProblem() {
-    MspInspection m = inspect(Configs.of(root).crlBytes("not a CRL".getBytes(StandardCharsets.US_ASCII)).build());
+    MspInspection m = inspect(configs(root).crlBytes("not a CRL".getBytes(StandardCharsets.US_ASCII)).build());
     assertThat(m.crls()).singleElement().satisfies(c -> {
       assertThat(c.problems()).singleElement().asString().startsWith("[SETUP-CRL-01]");
       assertThat(c.issuer()).isEmpty();
@@ -199,7 +200,7 @@ class MspInspectorTest {
         leafUntil("CN=one second left", NOW.plusSeconds(1)),
         leafUntil("CN=at the window edge", NOW.plus(window)),
         leafUntil("CN=just past the edge", NOW.plus(window).plusSeconds(1)));
-    Configs c = Configs.of(root).intermediate(ica);
+    MspConfigs c = configs(root).intermediate(ica);
     admins.forEach(c::admin);
     List<CertificateNode> nodes = inspect(c.build(), window).identityCas().get(0).children().get(0).children();
 
@@ -214,7 +215,7 @@ class MspInspectorTest {
 
   @Test
   void aZeroWindowMarksOnlyWhatHasExpired() {
-    MspInspection m = inspect(Configs.of(root).intermediate(ica)
+    MspInspection m = inspect(configs(root).intermediate(ica)
         .admin(leafUntil("CN=expires now", NOW))
         .admin(leafUntil("CN=one second left", NOW.plusSeconds(1))).build(), Duration.ZERO);
     assertThat(m.expiring()).extracting(ExpiryEntry::name).containsExactly("CN=expires now");
@@ -224,7 +225,7 @@ class MspInspectorTest {
   void aCertificateNotValidYetIsMarked() {
     IssuedCertificate later = pki.certificate().subject("CN=later").issuer(ica).leaf()
         .validity(NOW.plusSeconds(1), Instant.parse("2040-01-01T00:00:00Z")).build();
-    MspInspection m = inspect(Configs.of(root).intermediate(ica).admin(later).build());
+    MspInspection m = inspect(configs(root).intermediate(ica).admin(later).build());
     assertThat(m.identityCas().get(0).children().get(0).children().get(0).marks())
         .containsExactly(Mark.NOT_YET_VALID);
   }
@@ -233,7 +234,7 @@ class MspInspectorTest {
   @Tag("VALIDATE-CRL-03")
   void crlNextUpdateIsMarkedAtTheWindowEdges() {
     Duration window = Duration.ofDays(30);
-    MspInspection m = inspect(Configs.of(root)
+    MspInspection m = inspect(configs(root)
         .crl(pki.crl(root).nextUpdate(NOW).build())
         .crl(pki.crl(root).nextUpdate(NOW.plus(window)).build())
         .crl(pki.crl(root).nextUpdate(NOW.plus(window).plusSeconds(1)).build())
@@ -249,7 +250,7 @@ class MspInspectorTest {
   void expiringListsCertificatesAndCrlsSoonestFirst() {
     IssuedCertificate soon = leafUntil("CN=soon", NOW.plus(Duration.ofDays(10)));
     IssuedCertificate gone = leafUntil("CN=gone", NOW.minus(Duration.ofDays(2)));
-    MspInspection m = inspect(Configs.of(root).intermediate(ica).admin(soon).admin(gone)
+    MspInspection m = inspect(configs(root).intermediate(ica).admin(soon).admin(gone)
         .crl(pki.crl(ica).nextUpdate(NOW.plus(Duration.ofDays(5))).build()).build());
     List<ExpiryEntry> entries = m.expiring();
     assertThat(entries).extracting(ExpiryEntry::what).containsExactly("certificate", "crl", "certificate");
@@ -267,8 +268,8 @@ class MspInspectorTest {
   @Tag("VALIDATE-TIME-02")
   void expiryMarksChangeNoVerdict() {
     IssuedCertificate gone = leafUntil("OU=client,CN=gone", NOW.minus(Duration.ofDays(2)));
-    MSPConfig config = Configs.of(root).intermediate(ica).admin(leaf("CN=admin", ica)).build();
-    assertThat(inspect(Configs.of(root).intermediate(ica).admin(gone).build()).expiring()).hasSize(1);
+    MSPConfig config = configs(root).intermediate(ica).admin(leaf("CN=admin", ica)).build();
+    assertThat(inspect(configs(root).intermediate(ica).admin(gone).build()).expiring()).hasSize(1);
     X509Msp msp = X509Msps.setup(config, MspVersion.V3_0);
     msp.validate(msp.deserialize(SerializedIdentity.newBuilder().setMspid("Org1MSP")
         .setIdBytes(ByteString.copyFromUtf8(gone.pem())).build().toByteArray()));
@@ -277,20 +278,20 @@ class MspInspectorTest {
   @Test
   void aCaNothingDependsOnIsUnusedWhenAnotherIsUsed() {
     IssuedCertificate spare = pki.rootCa("CN=spare root");
-    MspInspection m = inspect(Configs.of(root, spare).intermediate(ica).build());
+    MspInspection m = inspect(configs(root, spare).intermediate(ica).build());
     assertThat(m.identityCas()).extracting(CertificateNode::marks)
         .containsExactly(java.util.Set.of(), java.util.Set.of(Mark.UNUSED));
     // The intermediate issues nothing configured, but it is the only CA that can issue leaves.
     assertThat(m.identityCas().get(0).children().get(0).marks()).containsExactly(Mark.UNUSED);
 
-    MspInspection bound = inspect(Configs.of(root, spare).intermediate(ica).clientNodeOu("client", ica).build());
+    MspInspection bound = inspect(configs(root, spare).intermediate(ica).clientNodeOu("client", ica).build());
     assertThat(bound.identityCas().get(0).children().get(0).marks()).isEmpty();
     assertThat(bound.identityCas().get(1).marks()).containsExactly(Mark.UNUSED);
   }
 
   @Test
   void aLoneCaIsNeverUnused() {
-    MspInspection m = inspect(Configs.of(root).tlsRoot(pki.rootCa("CN=tls")).build());
+    MspInspection m = inspect(configs(root).tlsRoot(pki.rootCa("CN=tls")).build());
     assertThat(m.allCertificates()).allSatisfy(n -> assertThat(n.marks()).isEmpty());
   }
 
@@ -298,7 +299,7 @@ class MspInspectorTest {
   @Tag("CERT-ID-01")
   void ouBindingsNameTheirCaOrSayWhyTheyCannot() {
     IssuedCertificate notACa = leaf("OU=peer,CN=peer0", ica);
-    MspInspection m = inspect(Configs.of(root).intermediate(ica)
+    MspInspection m = inspect(configs(root).intermediate(ica)
         .ou("COP", ica).ou("BAD", notACa).clientNodeOu("client", null).build());
     assertThat(m.ouIdentifiers()).hasSize(2);
     assertThat(m.ouIdentifiers().get(0).certifierSource()).contains("intermediate_certs[0]");
@@ -322,7 +323,7 @@ class MspInspectorTest {
   @Test
   @Tag("SETUP-PARSE-01")
   void entriesThatAreNotCertificatesAreProblemsNotFailures() {
-    MspInspection m = inspect(Configs.of(root).rootBytes("junk".getBytes(StandardCharsets.US_ASCII)).build());
+    MspInspection m = inspect(configs(root).rootBytes("junk".getBytes(StandardCharsets.US_ASCII)).build());
     assertThat(m.identityCas()).hasSize(1);
     assertThat(m.problems()).singleElement().asString()
         .startsWith("root_certs[1]: [SETUP-PARSE-01]");
@@ -352,7 +353,7 @@ class MspInspectorTest {
     for (int round = 0; round < 200; round++) {
       byte[] c = damage(der, random);
       byte[] l = damage(crl, random);
-      MspInspection m = inspect(Configs.of(root).rootBytes(pem("CERTIFICATE", c).getBytes())
+      MspInspection m = inspect(configs(root).rootBytes(pem("CERTIFICATE", c).getBytes())
           .admin(leaf("CN=admin", ica)).crlBytes(l).crlBytes(pem("X509 CRL", l).getBytes())
           .ou("COP", ica).build());
       assertThat(m.identityCas().size() + m.problems().size()).isEqualTo(2);
@@ -374,5 +375,10 @@ class MspInspectorTest {
     return "-----BEGIN " + label + "-----\n"
         + java.util.Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
         + "\n-----END " + label + "-----\n";
+  }
+
+  /** The configuration builder of the module's tests, for an MSP named Org1MSP. */
+  private static MspConfigs configs(IssuedCertificate... roots) {
+    return MspConfigs.of(roots).name("Org1MSP");
   }
 }
