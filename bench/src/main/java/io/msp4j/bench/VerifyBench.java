@@ -63,6 +63,11 @@ public class VerifyBench {
   Identity bcIdentity;
   byte[] message;
   byte[] signature;
+  /** {@link #DISTINCT} messages of 1 KiB and their low-S signatures by the same key. */
+  byte[][] messages;
+  byte[][] signatures;
+  int next;
+  static final int DISTINCT = 512;
   Provider bcProvider;
   PublicKey certificateKey;
   PublicKey bcKey;
@@ -79,6 +84,16 @@ public class VerifyBench {
     signer.initSign(leaf.privateKey().orElseThrow());
     signer.update(message);
     signature = lowS(signer.sign());
+    messages = new byte[DISTINCT][];
+    signatures = new byte[DISTINCT][];
+    for (int i = 0; i < DISTINCT; i++) {
+      messages[i] = message.clone();
+      messages[i][0] = (byte) i;
+      messages[i][1] = (byte) (i >> 8);
+      signer.initSign(leaf.privateKey().orElseThrow());
+      signer.update(messages[i]);
+      signatures[i] = lowS(signer.sign());
+    }
     certificateKey = CertificateFactory.getInstance("X.509")
         .generateCertificate(new ByteArrayInputStream(leaf.der())).getPublicKey();
     bcKey = KeyFactory.getInstance("EC", bcProvider)
@@ -99,6 +114,9 @@ public class VerifyBench {
     bcIdentity = bcMsp.deserialize(serialized);
     nativeIdentity.verify(message, signature);
     bcIdentity.verify(message, signature);
+    for (int i = 0; i < DISTINCT; i++) {
+      nativeIdentity.verify(messages[i], signatures[i]);
+    }
     if (!p256JcaBaseline() || !p256JcaBouncyCastleKey()) {
       throw new IllegalStateException("the baseline does not verify");
     }
@@ -122,6 +140,18 @@ public class VerifyBench {
   @Benchmark
   public Identity p256Native() {
     nativeIdentity.verify(message, signature);
+    return nativeIdentity;
+  }
+
+  /**
+   * {@link #p256Native} over {@value #DISTINCT} different messages and signatures in turn, as each
+   * new identity brings a different certificate to check: the processor cannot learn the
+   * branches of one signature's arithmetic, which {@link #p256Native} lets it do.
+   */
+  @Benchmark
+  public Identity p256NativeDistinct() {
+    int i = next++ & (DISTINCT - 1);
+    nativeIdentity.verify(messages[i], signatures[i]);
     return nativeIdentity;
   }
 

@@ -20,6 +20,8 @@ import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.RSAKeyParameters;
 import org.bouncycastle.crypto.util.PublicKeyFactory;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.bouncycastle.math.ec.ECCurve;
+import org.bouncycastle.math.ec.ECFieldElement;
 import org.bouncycastle.math.ec.ECPoint;
 
 /**
@@ -46,7 +48,13 @@ public final class CertPublicKey {
   private final String curve;
   private final byte[] spki;
   private final String jcaName;
-  private final AsymmetricKeyParameter parameters;
+  /**
+   * Bouncy Castle's parameters; for an ECDSA key made from {@link #ecPoint} on first request, since
+   * the native provider never needs them and making them validates the point a second time.
+   */
+  private volatile AsymmetricKeyParameter parameters;
+  private final ECPoint ecPoint;
+  private final ECNamedDomainParameters ecDomain;
   private volatile PublicKey publicKey;
   /** A crypto provider's prepared form of this key and the provider that made it. */
   private volatile Prepared prepared;
@@ -55,11 +63,18 @@ public final class CertPublicKey {
 
   private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
       AsymmetricKeyParameter parameters) {
+    this(algorithm, curve, spki, jcaName, parameters, null, null);
+  }
+
+  private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
+      AsymmetricKeyParameter parameters, ECPoint ecPoint, ECNamedDomainParameters ecDomain) {
     this.algorithm = algorithm;
     this.curve = curve;
     this.spki = spki;
     this.jcaName = jcaName;
     this.parameters = parameters;
+    this.ecPoint = ecPoint;
+    this.ecDomain = ecDomain;
   }
 
   /** Parses a SubjectPublicKeyInfo (its exact DER bytes). */
@@ -146,29 +161,37 @@ public final class CertPublicKey {
     if (curveName == null) {
       throw new CertificateParseException("x509: unsupported elliptic curve");
     }
-    // The point is decoded once, on Bouncy Castle's fast curve implementation, and becomes
-    // the key's lightweight parameters (what PublicKeyFactory would make of the same bytes).
+    // The point is checked here, on Bouncy Castle's fast curve implementation; it becomes the
+    // key's lightweight parameters (what PublicKeyFactory would make of the same bytes) on demand.
     ECNamedDomainParameters domain = NistCurves.domain(curveName);
     int fieldBytes = (domain.getCurve().getFieldSize() + 7) / 8;
     if (keyBytes.length != 1 + 2 * fieldBytes || keyBytes[0] != 0x04) {
       throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
     }
-    ECPoint p;
-    try {
-      p = domain.getCurve().decodePoint(keyBytes);
-      if (p.isInfinity() || !p.isValid()) {
-        throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
-      }
-    } catch (IllegalArgumentException ex) {
-      throw new CertificateParseException("x509: failed to unmarshal elliptic curve point", ex);
+    ECPoint p = affinePoint(domain.getCurve(), keyBytes, fieldBytes);
+    if (p == null) {
+      throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
     }
-    try {
-      return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC",
-          new ECPublicKeyParameters(p, domain));
-    } catch (RuntimeException ex) {
-      throw new CertificateParseException("x509: cannot import EC public key: "
-          + ex.getMessage(), ex);
+    return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC", null, p, domain);
+  }
+
+  /**
+   * The point of an uncompressed encoding (0x04 || x || y) when both coordinates are below the
+   * field prime and it satisfies the curve equation, else null: Go's {@code elliptic.Unmarshal}.
+   * The same verdict as Bouncy Castle's {@code decodePoint} (compared in the tests), without the
+   * per-point validity record it keeps in a synchronised table; on-curve is enough since the NIST
+   * curves have cofactor 1.
+   */
+  static ECPoint affinePoint(ECCurve curve, byte[] encoded, int fieldBytes) {
+    BigInteger x = new BigInteger(1, encoded, 1, fieldBytes);
+    BigInteger y = new BigInteger(1, encoded, 1 + fieldBytes, fieldBytes);
+    if (!curve.isValidFieldElement(x) || !curve.isValidFieldElement(y)) {
+      return null;
     }
+    ECFieldElement fx = curve.fromBigInteger(x);
+    ECFieldElement fy = curve.fromBigInteger(y);
+    ECFieldElement rhs = fx.square().add(curve.getA()).multiply(fx).add(curve.getB());
+    return fy.square().equals(rhs) ? curve.createPoint(x, y) : null;
   }
 
   private static CertPublicKey build(KeyAlgorithm alg, String curve, byte[] spkiDer, String jca) {
@@ -243,7 +266,13 @@ public final class CertPublicKey {
    * cannot be built (such a key verifies no signature).
    */
   public Optional<AsymmetricKeyParameter> parameters() {
-    return Optional.ofNullable(parameters);
+    AsymmetricKeyParameter p = parameters;
+    if (p == null && ecPoint != null) {
+      // The point passed affinePoint's check, which is the one this constructor repeats.
+      p = new ECPublicKeyParameters(ecPoint, ecDomain);
+      parameters = p;
+    }
+    return Optional.ofNullable(p);
   }
 
   /** The exact SubjectPublicKeyInfo bytes from the certificate. */

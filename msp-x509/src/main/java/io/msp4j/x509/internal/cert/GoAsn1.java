@@ -205,7 +205,16 @@ public final class GoAsn1 {
     throw new Asn1Exception("syntax error: invalid boolean");
   }
 
-  /** An OBJECT IDENTIFIER in dotted form; arcs beyond 31 bits are refused, as in Go. */
+    /**
+   * {@link #oid(byte[])} of the contents of the OBJECT IDENTIFIER element {@code h} of {@code b},
+   * without copying them; the usual OIDs come from a table of their dotted forms.
+   */
+  public static String oid(byte[] b, Header h) {
+    String known = KnownOids.lookup(b, h.contentStart(), h.length());
+    return known != null ? known : oid(contents(b, h));
+  }
+
+/** An OBJECT IDENTIFIER in dotted form; arcs beyond 31 bits are refused, as in Go. */
   public static String oid(byte[] v) {
     if (v.length == 0) {
       throw new Asn1Exception("syntax error: zero length OBJECT IDENTIFIER");

@@ -119,7 +119,7 @@ final class PlainExtensions {
       if (!o.is(GoAsn1.TAG_OID, false)) {
         return null;
       }
-      oids.add(GoAsn1.oid(GoAsn1.contents(v, o)));
+      oids.add(GoAsn1.oid(v, o));
       pos = o.end();
     }
     into.extKeyUsages.addAll(oids);

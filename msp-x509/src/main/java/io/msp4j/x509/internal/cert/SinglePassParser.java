@@ -9,7 +9,9 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 
 /**
@@ -88,12 +90,36 @@ final class SinglePassParser {
         validity[1], key, sigAlgId, sigAlgDer, signature, ext);
   }
 
+  /**
+   * The ECDSA signature algorithms (no parameters), decoded once: nearly every certificate has
+   * one of them, and Bouncy Castle's objects are immutable.
+   */
+  private static final List<AlgorithmIdentifier> USUAL_ALGORITHMS = List.of(
+      new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA256),
+      new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA384),
+      new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA512));
+  private static final List<byte[]> USUAL_ALGORITHM_DER =
+      USUAL_ALGORITHMS.stream().map(SinglePassParser::encoded).toList();
+
   /** Bouncy Castle's form of the (short) signature algorithm, as the reference parse keeps it. */
   private static AlgorithmIdentifier algorithm(byte[] sigAlgDer) {
+    for (int i = 0; i < USUAL_ALGORITHM_DER.size(); i++) {
+      if (Arrays.equals(USUAL_ALGORITHM_DER.get(i), sigAlgDer)) {
+        return USUAL_ALGORITHMS.get(i);
+      }
+    }
     try {
       return AlgorithmIdentifier.getInstance(ASN1Primitive.fromByteArray(sigAlgDer));
     } catch (IOException e) {
       throw new IllegalArgumentException(e);
+    }
+  }
+
+  private static byte[] encoded(AlgorithmIdentifier id) {
+    try {
+      return id.getEncoded(ASN1Encoding.DER);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
     }
   }
 
@@ -128,7 +154,7 @@ final class SinglePassParser {
             || pair.get(1).cls() != GoAsn1.CLASS_UNIVERSAL || pair.get(1).compound()) {
           return null;
         }
-        String oid = GoAsn1.oid(GoAsn1.contents(der, pair.get(0)));
+        String oid = GoAsn1.oid(der, pair.get(0));
         out.add(DistinguishedNames.attribute(rdn, oid, der[pair.get(1).start()] & 0xff,
             GoAsn1.contents(der, pair.get(1))));
       }
@@ -156,14 +182,14 @@ final class SinglePassParser {
     List<GoAsn1.Header> alg = children(der, spki.get(0));
     if (alg.size() != 2 || !alg.get(0).is(GoAsn1.TAG_OID, false)
         || !alg.get(1).is(GoAsn1.TAG_OID, false)
-        || !CertPublicKey.OID_EC.equals(GoAsn1.oid(GoAsn1.contents(der, alg.get(0))))) {
+        || !CertPublicKey.OID_EC.equals(GoAsn1.oid(der, alg.get(0)))) {
       return null;
     }
     byte[] point = wholeBitString(der, spki.get(1));
     if (point == null) {
       return null;
     }
-    return CertPublicKey.ecdsa(GoAsn1.oid(GoAsn1.contents(der, alg.get(1))), point,
+    return CertPublicKey.ecdsa(GoAsn1.oid(der, alg.get(1)), point,
         GoAsn1.raw(der, h));
   }
 
@@ -202,7 +228,7 @@ final class SinglePassParser {
           || !p.get(p.size() - 1).is(GoAsn1.TAG_OCTET_STRING, false)) {
         return false;
       }
-      ext.add(seen, GoAsn1.oid(GoAsn1.contents(der, p.get(0))), critical,
+      ext.add(seen, GoAsn1.oid(der, p.get(0)), critical,
           GoAsn1.contents(der, p.get(p.size() - 1)));
     }
     ext.interpretPlainFirst();

@@ -84,7 +84,7 @@ final class FabricCertificateLayout {
     for (int pos = list.contentStart(); pos < list.end(); ) {
       Header e = expect(der, pos, list.end(), GoAsn1.TAG_SEQUENCE, true);
       Header oid = expect(der, e.contentStart(), e.end(), GoAsn1.TAG_OID, false);
-      GoAsn1.oid(GoAsn1.contents(der, oid));
+      GoAsn1.oid(der, oid);
       int p = oid.end();
       if (p < e.end()) {
         Header b = GoAsn1.element(der, p, e.end());
@@ -100,7 +100,7 @@ final class FabricCertificateLayout {
 
   private static void algorithmIdentifier(byte[] der, Header alg) {
     Header oid = expect(der, alg.contentStart(), alg.end(), GoAsn1.TAG_OID, false);
-    GoAsn1.oid(GoAsn1.contents(der, oid));
+    GoAsn1.oid(der, oid);
     if (oid.end() < alg.end()) {
       GoAsn1.element(der, oid.end(), alg.end());
     }

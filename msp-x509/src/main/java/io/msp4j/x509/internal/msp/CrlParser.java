@@ -205,7 +205,7 @@ final class CrlParser {
       byte[] ext = GoAsn1.contents(b, e);
       Header id = GoAsn1.element(ext, 0);
       requireUniversal(id, GoAsn1.TAG_OID, false);
-      String oid = GoAsn1.oid(GoAsn1.contents(ext, id));
+      String oid = GoAsn1.oid(ext, id);
       int pos = id.end();
       boolean critical = false;
       Header next = GoAsn1.header(ext, pos);
@@ -228,7 +228,7 @@ final class CrlParser {
     byte[] ai = GoAsn1.contents(b, h);
     Header oid = GoAsn1.element(ai, 0);
     requireUniversal(oid, GoAsn1.TAG_OID, false);
-    String dotted = GoAsn1.oid(GoAsn1.contents(ai, oid));
+    String dotted = GoAsn1.oid(ai, oid);
     byte[] parameters = null;
     if (oid.end() < ai.length) {
       Header p = GoAsn1.element(ai, oid.end());
@@ -248,7 +248,7 @@ final class CrlParser {
         byte[] pair = GoAsn1.contents(set, atv);
         Header type = GoAsn1.element(pair, 0);
         requireUniversal(type, GoAsn1.TAG_OID, false);
-        GoAsn1.oid(GoAsn1.contents(pair, type));
+        GoAsn1.oid(pair, type);
         any(pair, type.end());
       }
     }

@@ -44,6 +44,13 @@ final class IdentityFactory {
   record Prepared(ParsedCertificate cert, String id, List<ParsedCertificate> chain) {}
 
   Prepared prepare(ParsedCertificate cert, Pools pools) throws Failure {
+    CertificateSanitizer.Sanitised sanitised = sanitise(cert, pools);
+    return new Prepared(sanitised.cert(), HexFormat.of().formatHex(hash(sanitised.cert().der())),
+        sanitised.chain());
+  }
+
+  private CertificateSanitizer.Sanitised sanitise(ParsedCertificate cert, Pools pools)
+      throws Failure {
     KeyAlgorithm key = cert.publicKey().algorithm();
     if (key != KeyAlgorithm.ECDSA && key != KeyAlgorithm.ED25519 && key != KeyAlgorithm.RSA) {
       throw new Failure(
@@ -51,20 +58,31 @@ final class IdentityFactory {
           "ALG-01",
           key + " public keys are not supported (ECDSA, Ed25519 and RSA are)");
     }
-    CertificateSanitizer.Sanitised sanitised = sanitizer.sanitizeWithChain(cert, pools);
-    return new Prepared(sanitised.cert(), HexFormat.of().formatHex(hash(sanitised.cert().der())),
-        sanitised.chain());
+    return sanitizer.sanitizeWithChain(cert, pools);
   }
 
-  /** Makes an identity of {@code msp}, or throws an identity error. */
+  /**
+   * Makes an identity of {@code msp}, or throws an identity error. Its identifier is hashed when
+   * first asked for ({@link #identifier}): most identities are validated and checked against
+   * policies without it.
+   */
   X509Identity make(X509MspImpl msp, ParsedCertificate cert, Pools pools) {
     try {
-      Prepared p = prepare(cert, pools);
-      return new X509Identity(msp, p.cert(), p.id(), p.chain());
+      CertificateSanitizer.Sanitised s = sanitise(cert, pools);
+      return new X509Identity(msp, s.cert(), null, s.chain());
     } catch (Failure f) {
       throw new IdentityException(
           f.reason(), f.rule(), f.getMessage(), cert.ref());
     }
+  }
+
+  /**
+   * The identifier of a sanitised certificate: the hex of its identity hash (IDENT-01). Only called
+   * for identities of an MSP whose setup succeeded, which proves the hash function known
+   * (SETUP-CRYPTO-02 fails setup at the CA step otherwise).
+   */
+  String identifier(ParsedCertificate sanitised) {
+    return HexFormat.of().formatHex(hashOrFail(new byte[][] {sanitised.der()}));
   }
 
   /**

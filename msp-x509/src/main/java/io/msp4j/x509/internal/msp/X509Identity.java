@@ -25,7 +25,8 @@ import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 final class X509Identity implements Identity {
   private final X509MspImpl msp;
   private final ParsedCertificate cert;
-  private final IdentityIdentifier identifier;
+  /** Made on first request when the constructor was given no identifier string. */
+  private volatile IdentityIdentifier identifier;
 
   private final Object validationLock = new Object();
   private volatile boolean validated;
@@ -52,9 +53,10 @@ final class X509Identity implements Identity {
    */
   X509Identity(X509MspImpl msp, ParsedCertificate cert, String id,
       List<ParsedCertificate> sanitisationChain) {
+    // id null: the MSP hashes the certificate when the identifier is first asked for
     this.msp = msp;
     this.cert = cert;
-    this.identifier = new IdentityIdentifier(msp.id(), id);
+    this.identifier = id == null ? null : new IdentityIdentifier(msp.id(), id);
     this.sanitisationChain = sanitisationChain;
   }
 
@@ -133,12 +135,18 @@ final class X509Identity implements Identity {
 
   @Override
   public String mspId() {
-    return identifier.mspId();
+    return msp.id();
   }
 
   @Override
   public IdentityIdentifier identifier() {
-    return identifier;
+    IdentityIdentifier id = identifier;
+    if (id == null) {
+      // A pure function of the certificate: computing it twice in a race is harmless.
+      id = new IdentityIdentifier(msp.id(), msp.identifierOf(cert));
+      identifier = id;
+    }
+    return id;
   }
 
   @Override
@@ -227,6 +235,6 @@ final class X509Identity implements Identity {
 
   @Override
   public String toString() {
-    return "X509Identity{" + identifier.mspId() + ", " + cert.ref() + "}";
+    return "X509Identity{" + msp.id() + ", " + cert.ref() + "}";
   }
 }

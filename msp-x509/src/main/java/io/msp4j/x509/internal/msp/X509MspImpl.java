@@ -86,6 +86,11 @@ final class X509MspImpl implements X509Msp {
     return id;
   }
 
+  /** The identifier of one of this MSP's sanitised certificates (IDENT-01). */
+  String identifierOf(ParsedCertificate sanitised) {
+    return identities.identifier(sanitised);
+  }
+
   @Override
   public MspVersion version() {
     return rules.version();

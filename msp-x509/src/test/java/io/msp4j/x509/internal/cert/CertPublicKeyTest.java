@@ -1,11 +1,19 @@
 package io.msp4j.x509.internal.cert;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.KeyAlgorithm;
 import io.msp4j.testdata.TestPki;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Random;
+import org.bouncycastle.math.ec.ECCurve;
+import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.util.BigIntegers;
 import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
@@ -60,5 +68,78 @@ class CertPublicKeyTest {
     assertThat(key.prepared(a, String.class, k -> "a" + (++made[0]))).isSameAs(first);
     assertThat(key.prepared(b, String.class, k -> "b" + (++made[0]))).isEqualTo("b2");
     assertThat(made[0]).isEqualTo(2);
+  }
+
+  /**
+   * The point check gives Bouncy Castle's {@code decodePoint} verdict (the reference) on valid
+   * points, points off the curve, coordinates at or above the field prime, and random bytes, on
+   * every NIST curve; a refused point fails the parse with Go's message.
+   */
+  @Test
+  void pointCheckGivesTheVerdictOfBouncyCastlesDecoding() {
+    Random random = new Random(3);
+    int accepted = 0;
+    int refused = 0;
+    for (String name : NistCurves.NAMES) {
+      ECCurve curve = NistCurves.domain(name).getCurve();
+      int size = (curve.getFieldSize() + 7) / 8;
+      BigInteger p = curve.getField().getCharacteristic();
+      List<byte[]> inputs = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        ECPoint q = NistCurves.domain(name).getG().multiply(new BigInteger(64, random).add(BigInteger.ONE)).normalize();
+        BigInteger x = q.getAffineXCoord().toBigInteger();
+        BigInteger y = q.getAffineYCoord().toBigInteger();
+        inputs.add(uncompressed(x, y, size));
+        inputs.add(uncompressed(x, y.add(BigInteger.ONE).mod(p), size));
+        inputs.add(uncompressed(x, p.subtract(y), size)); // the negation: on the curve
+        inputs.add(uncompressed(p, y, size));
+        inputs.add(uncompressed(x, p.add(BigInteger.valueOf(i)).min(BigInteger.ONE.shiftLeft(size * 8).subtract(BigInteger.ONE)), size));
+        byte[] noise = new byte[1 + 2 * size];
+        random.nextBytes(noise);
+        noise[0] = 4;
+        inputs.add(noise);
+      }
+      inputs.add(uncompressed(BigInteger.ZERO, BigInteger.ZERO, size));
+      for (byte[] encoded : inputs) {
+        ECPoint ours = CertPublicKey.affinePoint(curve, encoded, size);
+        ECPoint reference;
+        try {
+          reference = curve.decodePoint(encoded);
+        } catch (IllegalArgumentException e) {
+          reference = null;
+        }
+        assertThat(ours).as("%s %s", name, HexFormat.of().formatHex(encoded)).isEqualTo(reference);
+        if (ours == null) {
+          refused++;
+          assertThatThrownBy(() -> CertPublicKey.ecdsa(oidOf(name), encoded, new byte[0]))
+              .isInstanceOf(CertificateParseException.class)
+              .hasMessage("x509: failed to unmarshal elliptic curve point");
+        } else {
+          accepted++;
+          ECPublicKeyParameters params = (ECPublicKeyParameters)
+              CertPublicKey.ecdsa(oidOf(name), encoded, new byte[0]).parameters().orElseThrow();
+          assertThat(params.getQ()).isEqualTo(reference);
+        }
+      }
+    }
+    assertThat(accepted).isEqualTo(4 * 80);
+    assertThat(refused).isGreaterThan(4 * 160);
+  }
+
+  private static String oidOf(String nistName) {
+    return switch (nistName) {
+      case "P-224" -> "1.3.132.0.33";
+      case "P-256" -> "1.2.840.10045.3.1.7";
+      case "P-384" -> "1.3.132.0.34";
+      default -> "1.3.132.0.35";
+    };
+  }
+
+  private static byte[] uncompressed(BigInteger x, BigInteger y, int size) {
+    byte[] out = new byte[1 + 2 * size];
+    out[0] = 4;
+    BigIntegers.asUnsignedByteArray(x, out, 1, size);
+    BigIntegers.asUnsignedByteArray(y, out, 1 + size, size);
+    return out;
   }
 }

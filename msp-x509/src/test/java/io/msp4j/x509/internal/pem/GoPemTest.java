@@ -124,6 +124,49 @@ class GoPemTest {
     assertThat(decoded).isPositive();
   }
 
+  /**
+   * The fast path for the usual body (lines of one length, joined and given to the JDK's decoder)
+   * gives what the reference decoder gives, on bodies of every line length, LF or CR LF, with a
+   * short, long or missing last line, and with stray blanks that send it back to the reference.
+   */
+  @Test
+  @Tag("SETUP-PARSE-01")
+  void joinedLinesDecodeAsTheReferenceDecoder() {
+    Random random = new Random(21);
+    int rounds = 0;
+    for (int size = 0; size < 200; size++) {
+      byte[] raw = new byte[size];
+      random.nextBytes(raw);
+      String text = Base64.getEncoder().encodeToString(raw);
+      for (int variant = 0; variant < 12; variant++) {
+        int lineLength = 1 + random.nextInt(80);
+        String lineBreak = random.nextBoolean() ? "\n" : "\r\n";
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < text.length(); i += lineLength) {
+          if (i > 0) {
+            body.append(lineBreak);
+          }
+          body.append(text, i, Math.min(text.length(), i + lineLength));
+        }
+        if (variant % 4 == 3 && body.length() > 0) {
+          body.insert(random.nextInt(body.length()), " \t\r\n".charAt(random.nextInt(4)));
+        }
+        byte[] data = body.toString().getBytes(StandardCharsets.ISO_8859_1);
+        int length = strictBase64(body.toString()).length;
+        byte[] reference = GoPem.decodeBase64(data, 0, data.length, length);
+        assertThat(reference).isEqualTo(raw);
+        assertThat(GoPem.decodeBody(data, 0, data.length, length))
+            .as("body %s", body).isEqualTo(reference);
+        if (variant % 4 != 3) {
+          assertThat(GoPem.joinedLines(data, 0, data.length, (length + 2) / 3 * 4))
+              .as("the usual body %s takes the fast path", body).isNotNull();
+        }
+        rounds++;
+      }
+    }
+    assertThat(rounds).isEqualTo(2400);
+  }
+
   private static byte[] strictBase64(String body) {
     String clean = body.replaceAll("[ \t\r\n]", "");
     if (clean.length() % 4 != 0) {
