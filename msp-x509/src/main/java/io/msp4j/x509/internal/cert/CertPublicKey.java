@@ -188,10 +188,10 @@ public final class CertPublicKey {
     if (!curve.isValidFieldElement(x) || !curve.isValidFieldElement(y)) {
       return null;
     }
-    ECFieldElement fx = curve.fromBigInteger(x);
-    ECFieldElement fy = curve.fromBigInteger(y);
+    ECPoint p = curve.createPoint(x, y); // affine, not yet checked
+    ECFieldElement fx = p.getXCoord();
     ECFieldElement rhs = fx.square().add(curve.getA()).multiply(fx).add(curve.getB());
-    return fy.square().equals(rhs) ? curve.createPoint(x, y) : null;
+    return p.getYCoord().square().equals(rhs) ? p : null;
   }
 
   private static CertPublicKey build(KeyAlgorithm alg, String curve, byte[] spkiDer, String jca) {

@@ -23,11 +23,21 @@ public final class GoPem {
 
   /** Decodes the first well-formed PEM block, or returns empty when there is none. */
   public static Optional<PemBlock> decode(byte[] data) {
-    Found f = find(data);
+    return decode(data, true);
+  }
+
+  /**
+   * {@link #decode(byte[])}; without {@code fastPath} every body is read by the reference readers
+   * ({@link #scanBody}, {@link #decodeBase64}), which the tests compare it with.
+   */
+  static Optional<PemBlock> decode(byte[] data, boolean fastPath) {
+    Found f = find(data, fastPath);
     if (f == null) {
       return Optional.empty();
     }
-    byte[] content = decodeBody(data, f.bodyStart, f.bodyEnd, f.decodedLength);
+    byte[] content = f.decoded != null
+        ? f.decoded
+        : decodeBase64(data, f.bodyStart, f.bodyEnd, f.decodedLength);
     byte[] rest = Arrays.copyOfRange(data, f.restStart, data.length);
     String type =
         new String(data, f.typeStart, f.typeEnd - f.typeStart, StandardCharsets.ISO_8859_1);
@@ -36,15 +46,18 @@ public final class GoPem {
 
   /** Whether the bytes hold at least one PEM block that decodes. */
   public static boolean containsBlock(byte[] data) {
-    return find(data) != null;
+    return find(data, true) != null;
   }
 
-  /** Where the first well-formed block lies, its base64 body checked but not decoded. */
+  /**
+   * Where the first well-formed block lies, its base64 body checked, and decoded when the fast
+   * path read it (else null).
+   */
   private record Found(
       int typeStart, int typeEnd, Map<String, String> headers, int bodyStart, int bodyEnd,
-      int decodedLength, int restStart) {}
+      int decodedLength, byte[] decoded, int restStart) {}
 
-  private static Found find(byte[] data) {
+  private static Found find(byte[] data, boolean fastPath) {
     int pos = 0;
     while (true) {
       // A BEGIN line is accepted at the very start without a preceding newline.
@@ -89,10 +102,17 @@ public final class GoPem {
       int endIndex;
       int trailerStart;
       int decodedLength;
+      byte[] decoded = null;
+      FastBody fast;
       if (headers.isEmpty() && startsWith(data, pos, END, 1)) {
         endIndex = pos;
         trailerStart = pos + END.length - 1;
         decodedLength = 0;
+      } else if (fastPath && (fast = fastBody(data, pos)) != null) {
+        endIndex = fast.endIndex();
+        trailerStart = endIndex + END.length;
+        decoded = fast.decoded();
+        decodedLength = decoded.length;
       } else {
         long body = scanBody(data, pos);
         if (body < 0) {
@@ -122,7 +142,8 @@ public final class GoPem {
         continue;
       }
       Line endLine = line(data, endIndex + END.length - 1);
-      return new Found(typeStart, typeEnd, headers, pos, endIndex, decodedLength, endLine.next);
+      return new Found(typeStart, typeEnd, headers, pos, endIndex, decodedLength, decoded,
+          endLine.next);
     }
   }
 
@@ -151,7 +172,7 @@ public final class GoPem {
    * twice) only at the very end. Returns -1 without an END line, else the END line's offset in the
    * upper half and the decoded size (-1 when the body does not decode) in the lower half.
    */
-  private static long scanBody(byte[] data, int from) {
+  static long scanBody(byte[] data, int from) {
     int n = 0;
     int padding = 0;
     boolean valid = true;
@@ -187,69 +208,93 @@ public final class GoPem {
 
   /** The JDK's decoder: immutable, and compiled to vector instructions where the processor has them. */
   private static final Base64.Decoder JDK_BASE64 = Base64.getDecoder();
+  /** Lines longer than this are not the usual body (PEM writers use 64 or 76). */
+  private static final int MAX_USUAL_LINE = 128;
+
+  /** A body the fast path read: the offset of the newline before its END line, and its bytes. */
+  record FastBody(int endIndex, byte[] decoded) {}
 
   /**
-   * Decodes a body {@link #scanBody} accepted. The usual body, lines of one length broken by LF or
-   * CR LF, is joined and given to the JDK's decoder, several times faster than {@link
-   * #decodeBase64}; that decoder refuses any whitespace left in the joined text, so whatever it
-   * accepts is the text Go decodes once it drops its whitespace, and it reads it as Go's standard
-   * encoding does (padding required here by scanBody, unused trailing bits ignored). Anything else
-   * is decoded by {@link #decodeBase64}, the reference.
+   * Reads the usual body from {@code from}: lines of the first line's length broken by LF or CR
+   * LF, a last line no longer than the others, maybe blank lines, then the END line. It looks only at the expected
+   * line ends, joins the lines and gives them to the JDK's decoder, several times faster than
+   * {@link #scanBody} and {@link #decodeBase64}. That decoder refuses whitespace, '-' and
+   * anything else outside the alphabet, so when it accepts the joined text (with the padding Go
+   * requires: whole groups of four) no line holds a newline or an END line, the END line found is
+   * the first, and the text is what Go decodes once it drops its whitespace, read as Go's standard
+   * encoding reads it (unused trailing bits ignored). Returns null for anything else, which the
+   * reference readers then read.
    */
-  static byte[] decodeBody(byte[] data, int from, int to, int length) {
-    byte[] joined = joinedLines(data, from, to, (length + 2) / 3 * 4);
-    if (joined != null) {
-      byte[] out = new byte[length];
-      try {
-        if (JDK_BASE64.decode(joined, out) == length) {
-          return out;
-        }
-      } catch (IllegalArgumentException e) {
-        // not the usual body after all: the reference decoder reads it
-      }
-    }
-    return decodeBase64(data, from, to, length);
-  }
-
-  /**
-   * The body with the line breaks removed, when its lines (all but the last) have the first line's
-   * length and there are {@code size} other bytes; else null. Only the bytes at the expected line
-   * ends are looked at: what lies between is left to the decoder to accept or refuse.
-   */
-  static byte[] joinedLines(byte[] data, int from, int to, int size) {
-    int firstBreak = indexOf(data, from, to, (byte) '\n');
-    if (firstBreak < 0) {
-      return to - from == size ? Arrays.copyOfRange(data, from, to) : null;
-    }
-    int lineLength = firstBreak - from;
-    boolean crlf = lineLength > 0 && data[firstBreak - 1] == '\r';
-    int textLength = crlf ? lineLength - 1 : lineLength;
-    int breakLength = crlf ? 2 : 1;
-    if (textLength == 0) {
+  static FastBody fastBody(byte[] data, int from) {
+    int firstBreak = indexOf(data, from, Math.min(data.length, from + MAX_USUAL_LINE + 2), (byte) '\n');
+    if (firstBreak <= from) {
       return null;
     }
-    byte[] out = new byte[size];
-    int o = 0;
+    boolean crlf = data[firstBreak - 1] == '\r';
+    int text = firstBreak - from - (crlf ? 1 : 0);
+    int breakLength = crlf ? 2 : 1;
+    if (text == 0) {
+      return null;
+    }
+    // Walk the full lines to the last one, which ends at the newline before the END line.
+    int fullLines = 0;
     int i = from;
-    while (to - i > textLength + breakLength) {
-      int lineEnd = i + textLength;
-      if (data[lineEnd + breakLength - 1] != '\n' || (crlf && data[lineEnd] != '\r')
-          || size - o < textLength) {
+    int endIndex;
+    int lastText;
+    while (true) {
+      int lineEnd = i + text;
+      // A full line ends in a base64 character before its break. Not so: an empty line, or the
+      // last line with the END line (ending in '-') up to where a full line would end.
+      if (lineEnd + breakLength <= data.length && isBreak(data, lineEnd, crlf) && data[i] != '\n'
+          && isBase64OrPad(data[lineEnd - 1])) {
+        int next = lineEnd + breakLength;
+        fullLines++;
+        if (startsWith(data, next, END, 1)) {
+          endIndex = next - 1;
+          lastText = 0;
+          break;
+        }
+        i = next;
+        continue;
+      }
+      int nl = indexOf(data, i, Math.min(data.length, lineEnd + breakLength), (byte) '\n');
+      if (nl < 0) {
         return null;
       }
-      System.arraycopy(data, i, out, o, textLength);
-      o += textLength;
-      i = lineEnd + breakLength;
+      lastText = nl - i - (crlf && nl > i && data[nl - 1] == '\r' ? 1 : 0);
+      // Blank lines may follow the last one: whitespace Go drops, up to the END line.
+      endIndex = nl;
+      while (!startsWith(data, endIndex, END, 0)) {
+        byte b = data[endIndex];
+        if (b != '\n' && b != '\r' && b != ' ' && b != '\t' || ++endIndex == data.length) {
+          return null;
+        }
+      }
+      break;
     }
-    int last = to;
-    if (crlf && last > i && data[last - 1] == '\r') {
-      last--;
-    }
-    if (last - i != size - o) {
+    int total = fullLines * text + lastText;
+    if (total % 4 != 0) {
       return null;
     }
-    System.arraycopy(data, i, out, o, last - i);
-    return out;
+    byte[] joined = new byte[total];
+    for (int line = 0; line < fullLines; line++) {
+      System.arraycopy(data, from + line * (text + breakLength), joined, line * text, text);
+    }
+    System.arraycopy(data, from + fullLines * (text + breakLength), joined, fullLines * text, lastText);
+    try {
+      return new FastBody(endIndex, JDK_BASE64.decode(joined));
+    } catch (IllegalArgumentException e) {
+      return null; // not the usual body after all
+    }
+  }
+
+  private static boolean isBase64OrPad(byte b) {
+    byte v = VALUES[b & 0xff];
+    return v >= 0 || v == PAD;
+  }
+
+  private static boolean isBreak(byte[] data, int at, boolean crlf) {
+    return crlf ? data[at] == '\r' && data[at + 1] == '\n' : data[at] == '\n';
   }
 
   /** Decodes base64 text that {@link #scanBody} accepted, giving {@code length} bytes. */
