@@ -104,6 +104,9 @@ public final class CertificateSanitizer {
           cert, null, null);
     }
     byte[] original = cert.signature();
+    if (EcdsaSignatureDer.isNormalised(original, issuerKey.curveName().get())) {
+      return cert;
+    }
     byte[] normalised;
     try {
       normalised = EcdsaSignatureDer.normalize(original, issuerKey.curveName().get());

@@ -4,7 +4,10 @@ import io.msp4j.x509.internal.cert.Der;
 import io.msp4j.x509.internal.cert.NistCurves;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import org.bouncycastle.util.BigIntegers;
 
 /**
  * ECDSA signature values as Fabric reads and writes them (SIG-DER-01, SANITIZE-04,
@@ -147,6 +150,62 @@ public final class EcdsaSignatureDer {
       s = curveOrder(curveName).subtract(s);
     }
     return toMinimalDer(rs.r(), s);
+  }
+
+  /** n/2 of each curve as unsigned big-endian bytes, for {@link #isNormalised}. */
+  private static final Map<String, byte[]> HALF_ORDERS = NistCurves.NAMES.stream().collect(
+      Collectors.toUnmodifiableMap(c -> c,
+          c -> BigIntegers.asUnsignedByteArray(curveOrder(c).shiftRight(1))));
+
+  /**
+   * Whether {@link #normalize} would return {@code signature} as it is, read on the bytes without
+   * decoding numbers: exactly SEQUENCE{INTEGER r, INTEGER s} in short-form lengths, both minimal
+   * and positive, nothing after them, and s at most n/2 on a supported curve. (A minimal DER
+   * encoding of positive integers is unique, so such a signature is its own normal form.) False
+   * also means "not known": {@link #normalize} then decides. Most certificates are already
+   * normalised, so the sanitiser asks this first.
+   */
+  public static boolean isNormalised(byte[] signature, String curveName) {
+    byte[] half = HALF_ORDERS.get(curveName);
+    if (half == null || signature.length < 8 || signature[0] != 0x30
+        || (signature[1] & 0xff) != signature.length - 2) {
+      return false;
+    }
+    int rLength = positiveMinimalInteger(signature, 2);
+    if (rLength < 0) {
+      return false;
+    }
+    int sAt = 4 + rLength;
+    int sLength = positiveMinimalInteger(signature, sAt);
+    if (sLength < 0 || sAt + 2 + sLength != signature.length) {
+      return false;
+    }
+    int from = sAt + 2;
+    if (signature[from] == 0) {
+      from++; // the sign octet of a minimal positive INTEGER
+    }
+    int magnitude = signature.length - from;
+    if (magnitude != half.length) {
+      return magnitude < half.length;
+    }
+    return Arrays.compareUnsigned(signature, from, signature.length, half, 0, half.length) <= 0;
+  }
+
+  /**
+   * The contents length of a short-form, minimal, positive INTEGER at {@code at} that fits in
+   * {@code b}; -1 for anything else.
+   */
+  private static int positiveMinimalInteger(byte[] b, int at) {
+    if (at + 2 > b.length || b[at] != 0x02) {
+      return -1;
+    }
+    int length = b[at + 1] & 0xff;
+    int c = at + 2;
+    if (length == 0 || length >= 0x80 || c + length > b.length || b[c] < 0) {
+      return -1; // empty, long form, truncated or negative
+    }
+    boolean minimal = length == 1 ? b[c] != 0 : b[c] != 0 || b[c + 1] < 0;
+    return minimal ? length : -1;
   }
 
   /** SETUP-CRL-02: decode (SIG-DER-01) and re-encode minimally; high S is kept. */

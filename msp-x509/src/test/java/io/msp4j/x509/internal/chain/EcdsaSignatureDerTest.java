@@ -3,8 +3,13 @@ package io.msp4j.x509.internal.chain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.msp4j.x509.internal.cert.NistCurves;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -109,5 +114,53 @@ class EcdsaSignatureDerTest {
       byte[] reference = new org.bouncycastle.asn1.DERSequence(v).getEncoded(org.bouncycastle.asn1.ASN1Encoding.DER);
       assertThat(EcdsaSignatureDer.toMinimalDer(r, s)).isEqualTo(reference);
     }
+  }
+
+  /**
+   * The sanitiser's shortcut: a signature called normalised is exactly what normalisation returns,
+   * and every minimal low-S signature is called normalised; over all four curves, values of every
+   * length, s around n/2, and random mutations (which must only ever be "not known").
+   */
+  @Test
+  @Tag("SANITIZE-04")
+  void normalisedSignaturesAreTheirOwnNormalForm() {
+    Random random = new Random(4);
+    int shortcut = 0;
+    for (String curve : NistCurves.NAMES) {
+      BigInteger n = EcdsaSignatureDer.curveOrder(curve);
+      BigInteger half = n.shiftRight(1);
+      List<BigInteger> values = new ArrayList<>(List.of(BigInteger.ONE, BigInteger.valueOf(127),
+          BigInteger.valueOf(128), half.subtract(BigInteger.ONE), half, half.add(BigInteger.ONE),
+          n.subtract(BigInteger.ONE)));
+      for (int bits = 1; bits <= n.bitLength(); bits += 7) {
+        values.add(new BigInteger(bits, random).add(BigInteger.ONE));
+      }
+      for (BigInteger r : values) {
+        for (BigInteger s : values) {
+          byte[] sig = EcdsaSignatureDer.toMinimalDer(r, s);
+          boolean low = s.compareTo(half) <= 0;
+          boolean shortForm = sig.length - 2 < 0x80;
+          assertThat(EcdsaSignatureDer.isNormalised(sig, curve)).as("%s r=%s s=%s", curve, r, s)
+              .isEqualTo(low && shortForm);
+          for (int m = 0; m < 20; m++) {
+            byte[] mutated = mutate(sig, random);
+            if (EcdsaSignatureDer.isNormalised(mutated, curve)) {
+              shortcut++;
+              assertThat(EcdsaSignatureDer.normalize(mutated, curve)).isEqualTo(mutated);
+            }
+          }
+        }
+      }
+    }
+    assertThat(shortcut).isPositive();
+    assertThat(EcdsaSignatureDer.isNormalised(
+        EcdsaSignatureDer.toMinimalDer(BigInteger.ONE, BigInteger.ONE), "P-192")).isFalse();
+  }
+
+  private static byte[] mutate(byte[] sig, Random random) {
+    byte[] out = random.nextInt(4) == 0
+        ? Arrays.copyOf(sig, sig.length + 1 - random.nextInt(3)) : sig.clone();
+    out[random.nextInt(out.length)] ^= (byte) (1 << random.nextInt(8));
+    return out;
   }
 }
