@@ -3,7 +3,9 @@ package io.msp4j.channel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.msp4j.core.MspVersion;
+import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +52,35 @@ class ChannelCapabilitiesTest {
         "Application capability V3_0");
     assertThat(new ChannelCapabilities(Set.of("V2_0"), Set.of("V2_0"), Set.of("V2_5"))
         .unsupportedByFabricV25()).isEmpty();
+  }
+
+  @Test
+  @Tag("DELTA25-01")
+  void everyChannelFabricV25CanRunHasItsMspsAtVersion143OrBelow() {
+    // Every combination of the channel capabilities Fabric v3 knows: those a v2.5 node accepts
+    // give the versions v2.5 has; the others are exactly those that ask for V3_0, the only ones
+    // whose MSPs are built at 3.0, and Fabric v3 runs them.
+    List<String> known = List.of("V1_1", "V1_3", "V1_4_2", "V1_4_3", "V2_0", "V3_0");
+    int runnableByV25 = 0;
+    for (int mask = 0; mask < 1 << known.size(); mask++) {
+      Set<String> names = new TreeSet<>();
+      for (int i = 0; i < known.size(); i++) {
+        if ((mask & 1 << i) != 0) {
+          names.add(known.get(i));
+        }
+      }
+      ChannelCapabilities c = new ChannelCapabilities(names, Set.of("V2_0"), Set.of("V2_5"));
+      assertThat(c.unsupportedByFabricV3()).as("%s", names).isEmpty();
+      if (c.unsupportedByFabricV25().isEmpty()) {
+        runnableByV25++;
+        assertThat(c.mspVersion()).as("%s", names).isNotEqualTo(MspVersion.V3_0);
+        assertThat(MspVersion.V1_4_3.atLeast(c.mspVersion())).as("%s", names).isTrue();
+      } else {
+        assertThat(names).contains("V3_0");
+        assertThat(c.unsupportedByFabricV25()).containsExactly("Channel capability V3_0");
+        assertThat(c.mspVersion()).isEqualTo(MspVersion.V3_0);
+      }
+    }
+    assertThat(runnableByV25).isEqualTo(1 << (known.size() - 1));
   }
 }

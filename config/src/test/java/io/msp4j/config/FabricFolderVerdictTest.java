@@ -98,4 +98,25 @@ class FabricFolderVerdictTest {
     assertThat(read("NodeOUs:\n  <<: {Enable: false}\n  Enable: true\n" + FOUR_OUS)
         .hasFabricNodeOus()).isTrue();
   }
+
+  @Test
+  @Tag("DELTA25-05")
+  void configYamlIsReadWithTheYamlRulesBothFabricReleasesShare() {
+    // Fabric v2.5 and v3.0 read config.yaml with the same YAML library and schema, so these
+    // readings, where YAML libraries part ways, are those of both releases.
+    // YAML 1.1 booleans:
+    assertThat(read("NodeOUs:\n  Enable: yes\n" + FOUR_OUS).getFabricNodeOus().getEnable())
+        .isTrue();
+    assertThat(read("NodeOUs:\n  Enable: On\n" + FOUR_OUS).getFabricNodeOus().getEnable()).isTrue();
+    assertThat(read("NodeOUs:\n  Enable: no\n" + FOUR_OUS).hasFabricNodeOus()).isFalse();
+    // Keys are case-sensitive: a lower-case spelling is an unknown key, ignored.
+    assertThat(read("nodeOUs:\n  Enable: true\n" + FOUR_OUS).hasFabricNodeOus()).isFalse();
+    assertThat(read("NodeOUs:\n  enable: true\n" + FOUR_OUS).hasFabricNodeOus()).isFalse();
+    assertThat(read("NodeOUs:\n  Enable: true\n"
+        + "  clientOUIdentifier: {OrganizationalUnitIdentifier: x}\n")
+        .getFabricNodeOus().hasClientOuIdentifier()).isFalse();
+    // A key written twice is no error (a stricter library refuses it): the last one counts.
+    assertThat(read("NodeOUs:\n  Enable: true\n  Enable: false\n" + FOUR_OUS).hasFabricNodeOus())
+        .isFalse();
+  }
 }

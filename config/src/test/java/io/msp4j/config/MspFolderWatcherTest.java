@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.msp4j.config.ReloadFixtures.ManualTicker;
 import io.msp4j.config.ReloadFixtures.Recorder;
+import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Msp;
+import io.msp4j.core.MspVersion;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspSetupException;
@@ -308,6 +310,29 @@ class MspFolderWatcherTest {
       IdentityException cross = assertThrows(IdentityException.class, () -> newPublic.verify(msg, first.sign(msg)));
       assertThat(cross.reason()).isEqualTo(Reason.SIGNATURE_INVALID);
       msp.validate(second.publicVersion());
+    }
+  }
+
+  @Test
+  @Tag("VER-03")
+  void aLocalMspIsBuiltAtVersion3BehindFabricsCacheAsAFabricV3NodeBuildsItsOwn() {
+    Path dir = f.base().signCert(f.peer).build().writeTo(tmp.resolve("msp"));
+    byte[] peer = serialized(f.peer);
+    try (MspFolderWatcher w = MspFolderWatcher.builder(dir, MSP_ID).local(true).manual().start()) {
+      Msp served = w.msp().current().orElseThrow().value();
+      assertThat(served).isInstanceOf(CachingMsp.class);
+      assertThat(served.version()).isEqualTo(MspVersion.V3_0);
+      assertThat(served.deserialize(peer)).isSameAs(served.deserialize(peer));
+      assertThat(served.defaultSigningIdentity().certificate().serialHex())
+          .isEqualTo(f.peer.serial().toString(16));
+    }
+    // A Fabric v2.5 node builds its own MSP at 1.4.3, behind the same cache.
+    try (MspFolderWatcher w = MspFolderWatcher.builder(dir, MSP_ID).local(true)
+        .version(MspVersion.V1_4_3).manual().start()) {
+      Msp served = w.msp().current().orElseThrow().value();
+      assertThat(served).isInstanceOf(CachingMsp.class);
+      assertThat(served.version()).isEqualTo(MspVersion.V1_4_3);
+      assertThat(served.deserialize(peer)).isSameAs(served.deserialize(peer));
     }
   }
 

@@ -403,4 +403,24 @@ class MspFoldersTest {
         .isEqualTo(MspFolders.readVerifying(msp, "Org1MSP"));
     assertThat(bytes("x")).isNotEmpty();
   }
+
+  // ---- DELTA25-04 --------------------------------------------------------------------------
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cacerts", "signcerts"})
+  @Tag("DELTA25-04")
+  void aRequiredFolderMissingEmptyOrWithoutPemIsRefusedAlike(String folder) throws IOException {
+    // Fabric releases word these refusals in their own ways; the verdict is the same for the
+    // three shapes of "no certificate there", and it is a refusal.
+    write(msp, "signcerts/peer.pem", PEER.pem());
+    assertThat(MspFolders.readLocal(msp, "Org1MSP").fabricConfig().hasSigningIdentity()).isTrue();
+    String rule = folder.equals("cacerts") ? "FOLDER-04" : "FOLDER-09";
+    Path dir = msp.resolve(folder);
+    Files.delete(dir.resolve(folder.equals("cacerts") ? "ca.pem" : "peer.pem"));
+    assertThat(failure(() -> MspFolders.readLocal(msp, "Org1MSP")).rule()).isEqualTo(rule);
+    Files.delete(dir);
+    assertThat(failure(() -> MspFolders.readLocal(msp, "Org1MSP")).rule()).isEqualTo(rule);
+    write(msp, folder + "/readme.txt", "no certificate here");
+    assertThat(failure(() -> MspFolders.readLocal(msp, "Org1MSP")).rule()).isEqualTo(rule);
+  }
 }

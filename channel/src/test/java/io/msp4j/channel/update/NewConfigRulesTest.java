@@ -3,8 +3,10 @@ package io.msp4j.channel.update;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.msp4j.channel.ChannelCapabilities;
 import io.msp4j.channel.update.internal.NewConfigRules;
 import io.msp4j.core.Reason;
+import java.util.Set;
 import org.hyperledger.fabric.protos.common.Capabilities;
 import org.hyperledger.fabric.protos.common.Capability;
 import org.hyperledger.fabric.protos.common.Config;
@@ -103,5 +105,32 @@ class NewConfigRulesTest {
         () -> NewConfigRules.check(noCaps, bftNoCaps)).getMessage())
         .contains("from etcdraft to BFT");
     NewConfigRules.check(old, bft);
+  }
+
+  static ChannelCapabilities capabilities(Config c) throws Exception {
+    Set<String> names = Capabilities.parseFrom(c.getChannelGroup().getValuesOrThrow("Capabilities")
+        .getValue()).getCapabilitiesMap().keySet();
+    return new ChannelCapabilities(names, Set.of(), Set.of());
+  }
+
+  @Test
+  @Tag("DELTA25-08")
+  void theV3EndpointsRuleOnlyRefusesConfigsFabricV25CannotRunAnyway() throws Exception {
+    // Fabric v2.5 compares old and new configs without the endpoints rule. Without V3_0, all the
+    // channel capabilities v2.5 knows, msp4j's comparison passes an orderer org losing its
+    // endpoints, as v2.5's (and v3.0's) does.
+    Config before = config("Org1MSP", "etcdraft", false, true);
+    Config after = config("Org1MSP", "etcdraft", false, false);
+    NewConfigRules.check(before, after);
+    assertThat(capabilities(after).unsupportedByFabricV25()).isEmpty();
+    // Switching V3_0 on without endpoints: msp4j gives Fabric v3.0's refusal; a v2.5 node refuses
+    // that new config too, since it requires a channel capability v2.5 does not have.
+    Config v3 = config("Org1MSP", "etcdraft", true, false);
+    ConfigUpdateException e = assertThrows(ConfigUpdateException.class,
+        () -> NewConfigRules.check(before, v3));
+    assertThat(e.reason()).isEqualTo(Reason.ORDERER_ENDPOINTS_MISSING);
+    assertThat(capabilities(v3).unsupportedByFabricV25())
+        .containsExactly("Channel capability V3_0");
+    assertThat(capabilities(v3).unsupportedByFabricV3()).isEmpty();
   }
 }

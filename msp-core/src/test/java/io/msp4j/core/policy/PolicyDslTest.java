@@ -55,9 +55,18 @@ class PolicyDslTest {
   }
 
   static Stream<Arguments> fabricVectors() throws IOException {
+    return vectors("fabric-dsl-vectors.tsv");
+  }
+
+  static Stream<Arguments> fabricV25Vectors() throws IOException {
+    return vectors("fabric-v2.5.12-dsl-vectors.tsv");
+  }
+
+  /** Lines of {@code hex TAB expression} (hex {@code -} for a refusal), as (expression, hex). */
+  static Stream<Arguments> vectors(String resource) throws IOException {
     List<Arguments> out = new ArrayList<>();
     try (InputStream in =
-            Objects.requireNonNull(PolicyDslTest.class.getResourceAsStream("fabric-dsl-vectors.tsv"));
+            Objects.requireNonNull(PolicyDslTest.class.getResourceAsStream(resource));
         BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       String line;
       while ((line = r.readLine()) != null) {
@@ -77,6 +86,20 @@ class PolicyDslTest {
   void envelopeIsByteIdenticalToFabrics(String expression, String fabricHex) {
     assertThat(HexFormat.of().formatHex(PolicyDsl.compile(expression).toByteArray()))
         .isEqualTo(fabricHex);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @MethodSource("fabricV25Vectors")
+  @Tag("DELTA25-06")
+  void fabricV25sEnvelopesAndRefusalsAreReproduced(String expression, String fabricHex) {
+    // Fabric v2.5 gives the same answers as v3.0 on these: envelopes for grammatical input,
+    // refusals for malformed gates, principals, counts and nesting.
+    if (fabricHex.equals("-")) {
+      refused(expression);
+    } else {
+      assertThat(HexFormat.of().formatHex(PolicyDsl.compile(expression).toByteArray()))
+          .isEqualTo(fabricHex);
+    }
   }
 
   @ParameterizedTest
