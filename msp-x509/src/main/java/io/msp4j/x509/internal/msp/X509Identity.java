@@ -49,11 +49,11 @@ final class X509Identity implements Identity {
 
   /**
    * An identity whose certificate's unique chain in {@code msp}'s pools at its check time is
-   * {@code sanitisationChain}, as sanitisation found it (null when not known).
+   * {@code sanitisationChain}, as sanitisation found it (null when not known). With {@code id}
+   * null, the MSP hashes the certificate when the identifier is first asked for.
    */
   X509Identity(X509MspImpl msp, ParsedCertificate cert, String id,
       List<ParsedCertificate> sanitisationChain) {
-    // id null: the MSP hashes the certificate when the identifier is first asked for
     this.msp = msp;
     this.cert = cert;
     this.identifier = id == null ? null : new IdentityIdentifier(msp.id(), id);

@@ -206,7 +206,7 @@ public final class GoPem {
     return -1;
   }
 
-  /** The JDK's decoder: immutable, and compiled to vector instructions where the processor has them. */
+  /** The JDK's decoder: immutable, and compiled to vector instructions where the CPU has them. */
   private static final Base64.Decoder JDK_BASE64 = Base64.getDecoder();
   /** Lines longer than this are not the usual body (PEM writers use 64 or 76). */
   private static final int MAX_USUAL_LINE = 128;
@@ -216,17 +216,18 @@ public final class GoPem {
 
   /**
    * Reads the usual body from {@code from}: lines of the first line's length broken by LF or CR
-   * LF, a last line no longer than the others, maybe blank lines, then the END line. It looks only at the expected
-   * line ends, joins the lines and gives them to the JDK's decoder, several times faster than
-   * {@link #scanBody} and {@link #decodeBase64}. That decoder refuses whitespace, '-' and
-   * anything else outside the alphabet, so when it accepts the joined text (with the padding Go
-   * requires: whole groups of four) no line holds a newline or an END line, the END line found is
-   * the first, and the text is what Go decodes once it drops its whitespace, read as Go's standard
-   * encoding reads it (unused trailing bits ignored). Returns null for anything else, which the
-   * reference readers then read.
+   * LF, a last line no longer than the others, maybe blank lines, then the END line. It looks only
+   * at the expected line ends, joins the lines and gives them to the JDK's decoder, several times
+   * faster than {@link #scanBody} and {@link #decodeBase64}. That decoder refuses whitespace, '-'
+   * and anything else outside the alphabet, so when it accepts the joined text (with the padding
+   * Go requires: whole groups of four) no line holds a newline or an END line, the END line found
+   * is the first, and the text is what Go decodes once it drops its whitespace, read as Go's
+   * standard encoding reads it (unused trailing bits ignored). Returns null for anything else,
+   * which the reference readers then read.
    */
   static FastBody fastBody(byte[] data, int from) {
-    int firstBreak = indexOf(data, from, Math.min(data.length, from + MAX_USUAL_LINE + 2), (byte) '\n');
+    int firstBreak =
+        indexOf(data, from, Math.min(data.length, from + MAX_USUAL_LINE + 2), (byte) '\n');
     if (firstBreak <= from) {
       return null;
     }
@@ -280,7 +281,8 @@ public final class GoPem {
     for (int line = 0; line < fullLines; line++) {
       System.arraycopy(data, from + line * (text + breakLength), joined, line * text, text);
     }
-    System.arraycopy(data, from + fullLines * (text + breakLength), joined, fullLines * text, lastText);
+    System.arraycopy(
+        data, from + fullLines * (text + breakLength), joined, fullLines * text, lastText);
     try {
       return new FastBody(endIndex, JDK_BASE64.decode(joined));
     } catch (IllegalArgumentException e) {

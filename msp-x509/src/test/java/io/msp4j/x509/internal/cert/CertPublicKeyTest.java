@@ -86,14 +86,16 @@ class CertPublicKeyTest {
       BigInteger p = curve.getField().getCharacteristic();
       List<byte[]> inputs = new ArrayList<>();
       for (int i = 0; i < 40; i++) {
-        ECPoint q = NistCurves.domain(name).getG().multiply(new BigInteger(64, random).add(BigInteger.ONE)).normalize();
+        BigInteger k = new BigInteger(64, random).add(BigInteger.ONE);
+        ECPoint q = NistCurves.domain(name).getG().multiply(k).normalize();
         BigInteger x = q.getAffineXCoord().toBigInteger();
         BigInteger y = q.getAffineYCoord().toBigInteger();
         inputs.add(uncompressed(x, y, size));
         inputs.add(uncompressed(x, y.add(BigInteger.ONE).mod(p), size));
         inputs.add(uncompressed(x, p.subtract(y), size)); // the negation: on the curve
         inputs.add(uncompressed(p, y, size));
-        inputs.add(uncompressed(x, p.add(BigInteger.valueOf(i)).min(BigInteger.ONE.shiftLeft(size * 8).subtract(BigInteger.ONE)), size));
+        BigInteger largest = BigInteger.ONE.shiftLeft(size * 8).subtract(BigInteger.ONE);
+        inputs.add(uncompressed(x, p.add(BigInteger.valueOf(i)).min(largest), size)); // y >= p
         byte[] noise = new byte[1 + 2 * size];
         random.nextBytes(noise);
         noise[0] = 4;

@@ -44,7 +44,8 @@ class KnownOidsTest {
       random.nextBytes(b);
       if (i % 2 == 0) {
         // near misses: a usual OID with one byte changed or one dropped
-        byte[] usual = KnownOids.encode(KnownOids.DOTTED.get(random.nextInt(KnownOids.DOTTED.size())));
+        String dotted = KnownOids.DOTTED.get(random.nextInt(KnownOids.DOTTED.size()));
+        byte[] usual = KnownOids.encode(dotted);
         b = random.nextBoolean() ? Arrays.copyOf(usual, usual.length - 1) : usual.clone();
         if (b.length > 0 && b.length == usual.length) {
           b[random.nextInt(b.length)] ^= (byte) (1 + random.nextInt(255));
