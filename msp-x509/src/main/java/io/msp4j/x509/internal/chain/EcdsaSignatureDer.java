@@ -167,8 +167,9 @@ public final class EcdsaSignatureDer {
    */
   public static boolean isNormalised(byte[] signature, String curveName) {
     byte[] half = HALF_ORDERS.get(curveName);
+    // signature[1] compared as a signed byte: 0x80 and above is the long form, never a length
     if (half == null || signature.length < 8 || signature[0] != 0x30
-        || (signature[1] & 0xff) != signature.length - 2) {
+        || signature[1] != signature.length - 2) {
       return false;
     }
     int rLength = positiveMinimalInteger(signature, 2);

@@ -157,6 +157,37 @@ class EcdsaSignatureDerTest {
         EcdsaSignatureDer.toMinimalDer(BigInteger.ONE, BigInteger.ONE), "P-192")).isFalse();
   }
 
+  /**
+   * A SEQUENCE length byte of 0x80 or more is DER's long form, never a length: "30 81 02 .." is a
+   * non-minimal length that normalisation (Go's asn1) refuses, even when the bytes after it happen
+   * to be two minimal INTEGERs filling the 129 bytes that 0x81 would count in short form (possible
+   * with P-521's 66-byte values). The shortcut must leave such a signature to normalisation.
+   */
+  @Test
+  @Tag("SANITIZE-04")
+  void aLongFormLengthByteIsNeverReadAsAShortLength() {
+    BigInteger n = EcdsaSignatureDer.curveOrder("P-521");
+    for (int sBytes = 1; sBytes <= 65; sBytes++) {
+      BigInteger s = BigInteger.ONE.shiftLeft(8 * sBytes - 2); // no sign octet, below n/2
+      int rBytes = 125 - sBytes; // r and s contents fill 4 + 125 = 129 bytes: "30 81" read short
+      if (rBytes > 66) {
+        continue;
+      }
+      BigInteger r = BigInteger.ONE.shiftLeft(8 * rBytes - 2).min(n.subtract(BigInteger.ONE));
+      byte[] inner = EcdsaSignatureDer.toMinimalDer(r, s);
+      byte[] sig = new byte[inner.length - 1];
+      sig[0] = 0x30;
+      sig[1] = (byte) 0x81; // where the minimal encoding has "30 81 81"
+      System.arraycopy(inner, 3, sig, 2, inner.length - 3);
+      assertThat(sig.length - 2).isEqualTo(0x81);
+      assertThatThrownBy(() -> EcdsaSignatureDer.normalize(sig, "P-521"))
+          .isInstanceOf(SignatureDecodingException.class)
+          .hasMessageContaining("non-minimal length");
+      assertThat(EcdsaSignatureDer.isNormalised(sig, "P-521")).as("s of %d bytes", sBytes)
+          .isFalse();
+    }
+  }
+
   private static byte[] mutate(byte[] sig, Random random) {
     byte[] out = random.nextInt(4) == 0
         ? Arrays.copyOf(sig, sig.length + 1 - random.nextInt(3)) : sig.clone();
