@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * PEM decoding against Go 1.23's {@code encoding/pem.Decode} on framing edge cases (line endings,
  * text around and between blocks, labels, headers, whitespace and bad base64 in the body): block
- * or none, label, headers, bytes and rest must all be Go's (table {@code go123/pem-decode.tsv}).
+ * or none, label, headers, bytes and rest must all be Go's (table {@code go123/pem-decode.tsv}),
+ * and on bodies at the edges of the fast path for regular lines (table {@code
+ * go123/pem-decode-usual-bodies.tsv}) with and without that path.
  */
 class GoPemVectorsTest {
   private static final HexFormat HEX = HexFormat.of();
@@ -27,10 +29,10 @@ class GoPemVectorsTest {
   void pemDecodingIsGos() throws IOException {
     List<String> differences = new ArrayList<>();
     int rows = 0;
-    for (String line : lines()) {
+    for (String line : lines("/go123/pem-decode.tsv")) {
       String[] f = line.split("\t", -1);
       String go = String.join("|", f[2], f[3], f[4], f[5], f[6]);
-      String ours = ours(HEX.parseHex(f[1]));
+      String ours = ours(HEX.parseHex(f[1]), true);
       if (!ours.equals(go)) {
         differences.add(f[0] + ":\n  Go    " + go + "\n  msp4j " + ours);
       }
@@ -40,8 +42,41 @@ class GoPemVectorsTest {
     assertThat(differences).isEmpty();
   }
 
-  private static String ours(byte[] input) {
-    Optional<PemBlock> b = GoPem.decode(input);
+  /**
+   * Bodies the fast path reads or must hand back: whitespace, CR or padding inside lines, CR LF
+   * mixed with LF, padding split over lines or in the middle, non-zero unused bits, missing
+   * padding, lines of 128 characters and more, last lines longer than the first, blank lines,
+   * END lines inside or glued to the body, headers, several blocks. Both paths must give Go's
+   * answer, and the fast path must take part of them.
+   */
+  @Test
+  @Tag("SETUP-PARSE-01")
+  void usualBodiesAndTheirNeighboursDecodeAsGoOnBothPaths() throws IOException {
+    List<String> differences = new ArrayList<>();
+    int rows = 0;
+    int readFast = 0;
+    for (String line : lines("/go123/pem-decode-usual-bodies.tsv")) {
+      String[] f = line.split("\t", -1);
+      String go = String.join("|", f[2], f[3], f[4], f[5], f[6]);
+      byte[] input = HEX.parseHex(f[1]);
+      for (boolean fastPath : new boolean[] {true, false}) {
+        String ours = ours(input, fastPath);
+        if (!ours.equals(go)) {
+          differences.add(f[0] + (fastPath ? " (fast path)" : " (reference)") + ":\n  Go    " + go
+              + "\n  msp4j " + ours);
+        }
+      }
+      int body = new String(input, StandardCharsets.ISO_8859_1).indexOf("-----\n") + 6;
+      readFast += body > 5 && GoPem.fastBody(input, body) != null ? 1 : 0;
+      rows++;
+    }
+    assertThat(rows).isGreaterThan(50);
+    assertThat(readFast).isGreaterThan(20);
+    assertThat(differences).isEmpty();
+  }
+
+  private static String ours(byte[] input, boolean fastPath) {
+    Optional<PemBlock> b = GoPem.decode(input, fastPath);
     if (b.isEmpty()) {
       return "none||||" + HEX.formatHex(input);
     }
@@ -57,8 +92,8 @@ class GoPemVectorsTest {
     return HEX.formatHex(s.getBytes(StandardCharsets.ISO_8859_1));
   }
 
-  private static List<String> lines() throws IOException {
-    try (InputStream in = GoPemVectorsTest.class.getResourceAsStream("/go123/pem-decode.tsv")) {
+  private static List<String> lines(String table) throws IOException {
+    try (InputStream in = GoPemVectorsTest.class.getResourceAsStream(table)) {
       List<String> out = new ArrayList<>();
       for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         if (!l.isEmpty() && !l.startsWith("#")) {
