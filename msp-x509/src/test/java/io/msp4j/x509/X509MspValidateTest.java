@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
+import io.msp4j.core.IdentityIdentifier;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
@@ -16,11 +17,17 @@ import io.msp4j.testdata.SignatureMangling;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class X509MspValidateTest {
@@ -291,6 +298,42 @@ class X509MspValidateTest {
     assertThat(id.certificateDer()).isNotEqualTo(high.der());
     String rawHash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(high.der()));
     assertThat(id.identifier().id()).isNotEqualTo(rawHash);
+  }
+
+  /**
+   * The identifier, hashed when first asked for, is the configured hash of the sanitised
+   * certificate for each identity hash Fabric accepts (two of which have the same length), the
+   * same when many threads ask first at once, before or after validation.
+   */
+  @ParameterizedTest
+  @CsvSource({"SHA256,SHA-256", "SHA384,SHA-384", "SHA3_256,SHA3-256", "SHA3_384,SHA3-384"})
+  @Tag("IDENT-01")
+  @Tag("SETUP-CRYPTO-01")
+  void identifierIsTheConfiguredHashOfTheSanitisedCertificate(String hash, String jca)
+      throws Exception {
+    IssuedCertificate high = org.custom().subject("CN=high s").leaf()
+        .mangleSignature(SignatureMangling.highS()).build();
+    X509Msp msp = msp(MspConfigs.of(org.root).admin(org.leaf("CN=admin")).identityHash(hash),
+        MspVersion.V1_4_3);
+    Identity id = msp.deserialize(MspConfigs.serialized(high));
+    assertThat(id.certificateDer()).isNotEqualTo(high.der());
+    IdentityIdentifier expected = new IdentityIdentifier(MspConfigs.MSP_ID,
+        HexFormat.of().formatHex(MessageDigest.getInstance(jca).digest(id.certificateDer())));
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<IdentityIdentifier>> first = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        first.add(pool.submit(id::identifier));
+      }
+      for (Future<IdentityIdentifier> f : first) {
+        assertThat(f.get()).isEqualTo(expected);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    Identity other = msp.deserialize(MspConfigs.serialized(high));
+    msp.validate(other);
+    assertThat(other.identifier()).isEqualTo(expected);
   }
 
   @Test
