@@ -216,7 +216,8 @@ public final class GoPem {
 
   /**
    * Reads the usual body from {@code from}: lines of the first line's length broken by LF or CR
-   * LF, a last line no longer than the others, maybe blank lines, then the END line. It looks only
+   * LF, a last line no longer than the others (in a CR LF body, one character longer when it ends
+   * in a bare LF), maybe blank lines, then the END line. It looks only
    * at the expected line ends, joins the lines and gives them to the JDK's decoder, several times
    * faster than {@link #scanBody} and {@link #decodeBase64}. That decoder refuses whitespace, '-'
    * and anything else outside the alphabet, so when it accepts the joined text (with the padding
