@@ -217,14 +217,14 @@ public final class GoPem {
   /**
    * Reads the usual body from {@code from}: lines of the first line's length broken by LF or CR
    * LF, a last line no longer than the others (in a CR LF body, one character longer when it ends
-   * in a bare LF), maybe blank lines, then the END line. It looks only
-   * at the expected line ends, joins the lines and gives them to the JDK's decoder, several times
-   * faster than {@link #scanBody} and {@link #decodeBase64}. That decoder refuses whitespace, '-'
-   * and anything else outside the alphabet, so when it accepts the joined text (with the padding
-   * Go requires: whole groups of four) no line holds a newline or an END line, the END line found
-   * is the first, and the text is what Go decodes once it drops its whitespace, read as Go's
-   * standard encoding reads it (unused trailing bits ignored). Returns null for anything else,
-   * which the reference readers then read.
+   * in a bare LF), maybe blank lines, then the END line. It looks only at the expected line ends,
+   * joins the lines and gives them to the JDK's decoder, several times faster than {@link
+   * #scanBody} and {@link #decodeBase64}. That decoder refuses whitespace, '-' and anything else
+   * outside the alphabet, so when it accepts the joined text (with the padding Go requires: whole
+   * groups of four) no line holds a newline or an END line, the END line found is the first, and
+   * the text is what Go decodes once it drops its whitespace, read as Go's standard encoding reads
+   * it (unused trailing bits ignored). Returns null for anything else, which the reference readers
+   * then read.
    */
   static FastBody fastBody(byte[] data, int from) {
     int firstBreak =
