@@ -27,10 +27,13 @@ final class Fixtures {
   static final String MSP_ID = "Org1MSP";
 
   final X509Msp msp;
+  /** The configuration {@link #msp} was set up from (MSP version 3.0). */
+  final MSPConfig config;
   final List<byte[]> identities;
 
-  private Fixtures(X509Msp msp, List<byte[]> identities) {
+  private Fixtures(X509Msp msp, MSPConfig config, List<byte[]> identities) {
     this.msp = msp;
+    this.config = config;
     this.identities = identities;
   }
 
@@ -64,9 +67,8 @@ final class Fixtures {
     nodeOus.setAdminOuIdentifier(ou("admin", issuer));
     nodeOus.setOrdererOuIdentifier(ou("orderer", issuer));
     conf.setFabricNodeOus(nodeOus);
-    X509Msp msp =
-        X509Msps.setup(
-            MSPConfig.newBuilder().setConfig(conf.build().toByteString()).build(), MspVersion.V3_0);
+    MSPConfig config = MSPConfig.newBuilder().setConfig(conf.build().toByteString()).build();
+    X509Msp msp = X509Msps.setup(config, MspVersion.V3_0);
     List<byte[]> ids = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       IssuedCertificate leaf =
@@ -78,7 +80,7 @@ final class Fixtures {
               .build()
               .toByteArray());
     }
-    return new Fixtures(msp, List.copyOf(ids));
+    return new Fixtures(msp, config, List.copyOf(ids));
   }
 
   /**
