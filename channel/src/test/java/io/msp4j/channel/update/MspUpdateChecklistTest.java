@@ -13,7 +13,6 @@ import io.msp4j.testdata.CrlBuilder;
 import io.msp4j.testdata.DeterministicRandom;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.SignatureMangling;
-import io.msp4j.testdata.cryptogen.CryptoTree;
 import io.msp4j.testdata.cryptogen.GeneratedIdentity;
 import io.msp4j.testdata.cryptogen.GeneratedOrg;
 import io.msp4j.testdata.cryptogen.GeneratedTree;
@@ -162,35 +161,7 @@ class MspUpdateChecklistTest {
 
   @BeforeAll
   static void generate() {
-    GeneratedTree tree = CryptoTree.fromYaml("""
-        Seed: MspUpdateChecklistTest
-        Now: 2024-06-01T00:00:00Z
-        OrdererOrgs:
-          - Name: Orderer
-            Domain: example.com
-            EnableNodeOUs: true
-            Specs:
-              - Hostname: orderer
-        PeerOrgs:
-          - Name: Org1
-            Domain: org1.example.com
-            EnableNodeOUs: true
-            Template: {Count: 1}
-            Users: {Count: 1}
-          - Name: Org2
-            Domain: org2.example.com
-            EnableNodeOUs: true
-            CA:
-              Intermediates:
-                - Hostname: ica
-            Template: {Count: 1}
-            Users: {Count: 1}
-          - Name: Org3
-            Domain: org3.example.com
-            EnableNodeOUs: false
-            Template: {Count: 1}
-            Users: {Count: 1}
-        """).generate(tmp);
+    GeneratedTree tree = ThreeOrgTree.generate("MspUpdateChecklistTest", tmp);
     org1 = tree.org("org1.example.com");
     org2 = tree.org("org2.example.com");
     org3 = tree.org("org3.example.com");
