@@ -54,7 +54,6 @@ public final class CertPublicKey {
    */
   private volatile AsymmetricKeyParameter parameters;
   private final ECPoint ecPoint;
-  private final ECNamedDomainParameters ecDomain;
   private volatile PublicKey publicKey;
   /** A crypto provider's prepared form of this key and the provider that made it. */
   private volatile Prepared prepared;
@@ -63,18 +62,17 @@ public final class CertPublicKey {
 
   private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
       AsymmetricKeyParameter parameters) {
-    this(algorithm, curve, spki, jcaName, parameters, null, null);
+    this(algorithm, curve, spki, jcaName, parameters, null);
   }
 
   private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
-      AsymmetricKeyParameter parameters, ECPoint ecPoint, ECNamedDomainParameters ecDomain) {
+      AsymmetricKeyParameter parameters, ECPoint ecPoint) {
     this.algorithm = algorithm;
     this.curve = curve;
     this.spki = spki;
     this.jcaName = jcaName;
     this.parameters = parameters;
     this.ecPoint = ecPoint;
-    this.ecDomain = ecDomain;
   }
 
   /** Parses a SubjectPublicKeyInfo (its exact DER bytes). */
@@ -172,7 +170,7 @@ public final class CertPublicKey {
     if (p == null) {
       throw new CertificateParseException("x509: failed to unmarshal elliptic curve point");
     }
-    return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC", null, p, domain);
+    return new CertPublicKey(KeyAlgorithm.ECDSA, curveName, spkiDer, "EC", null, p);
   }
 
   /**
@@ -269,7 +267,7 @@ public final class CertPublicKey {
     AsymmetricKeyParameter p = parameters;
     if (p == null && ecPoint != null) {
       // The point passed affinePoint's check, which is the one this constructor repeats.
-      p = new ECPublicKeyParameters(ecPoint, ecDomain);
+      p = new ECPublicKeyParameters(ecPoint, NistCurves.domain(curve));
       parameters = p;
     }
     return Optional.ofNullable(p);

@@ -29,19 +29,21 @@ final class KnownOids {
       "1.2.840.10045.4.3.2", "1.2.840.10045.4.3.3", "1.2.840.10045.4.3.4",
       "1.2.840.113549.1.1.11", "1.2.840.113549.1.1.12", "1.2.840.113549.1.1.13");
 
-  /** Slots by (contents length, last byte); each holds the encodings and names that share it. */
+  /** An OID's DER contents and its dotted form. */
+  private record Entry(byte[] encoding, String dotted) {}
+
+  /** Entries by (contents length, last byte); a slot holds the few that share both. */
   private static final int MAX_LENGTH = 15;
-  private static final byte[][][] ENCODINGS = new byte[(MAX_LENGTH + 1) * 256][][];
-  private static final String[][] NAMES = new String[(MAX_LENGTH + 1) * 256][];
+  private static final Entry[][] SLOTS = new Entry[(MAX_LENGTH + 1) * 256][];
 
   static {
     for (String dotted : DOTTED) {
       byte[] enc = encode(dotted);
       int slot = slot(enc.length, enc[enc.length - 1]);
-      byte[][] encs = ENCODINGS[slot] == null ? new byte[0][] : ENCODINGS[slot];
-      String[] names = NAMES[slot] == null ? new String[0] : NAMES[slot];
-      ENCODINGS[slot] = append(encs, enc);
-      NAMES[slot] = append(names, dotted);
+      Entry[] entries = SLOTS[slot] == null ? new Entry[0] : SLOTS[slot];
+      Entry[] grown = Arrays.copyOf(entries, entries.length + 1);
+      grown[entries.length] = new Entry(enc, dotted);
+      SLOTS[slot] = grown;
     }
   }
 
@@ -52,14 +54,12 @@ final class KnownOids {
     if (len < 1 || len > MAX_LENGTH) {
       return null;
     }
-    int slot = slot(len, b[off + len - 1]);
-    byte[][] encs = ENCODINGS[slot];
-    if (encs == null) {
-      return null;
-    }
-    for (int i = 0; i < encs.length; i++) {
-      if (Arrays.equals(encs[i], 0, len, b, off, off + len)) {
-        return NAMES[slot][i];
+    Entry[] entries = SLOTS[slot(len, b[off + len - 1])];
+    if (entries != null) {
+      for (Entry e : entries) {
+        if (Arrays.equals(e.encoding(), 0, len, b, off, off + len)) {
+          return e.dotted();
+        }
       }
     }
     return null;
@@ -89,11 +89,5 @@ final class KnownOids {
       int bits = (int) ((value >>> (7 * g)) & 0x7f);
       out.write(g == 0 ? bits : bits | 0x80);
     }
-  }
-
-  private static <T> T[] append(T[] array, T value) {
-    T[] out = Arrays.copyOf(array, array.length + 1);
-    out[array.length] = value;
-    return out;
   }
 }

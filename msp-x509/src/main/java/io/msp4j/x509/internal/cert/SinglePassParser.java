@@ -90,22 +90,27 @@ final class SinglePassParser {
         validity[1], key, sigAlgId, sigAlgDer, signature, ext);
   }
 
+  /** A signature algorithm as Bouncy Castle's object and its DER. */
+  private record UsualAlgorithm(AlgorithmIdentifier id, byte[] der) {
+    UsualAlgorithm(AlgorithmIdentifier id) {
+      this(id, encoded(id));
+    }
+  }
+
   /**
    * The ECDSA signature algorithms (no parameters), decoded once: nearly every certificate has
    * one of them, and Bouncy Castle's objects are immutable.
    */
-  private static final List<AlgorithmIdentifier> USUAL_ALGORITHMS = List.of(
-      new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA256),
-      new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA384),
-      new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA512));
-  private static final List<byte[]> USUAL_ALGORITHM_DER =
-      USUAL_ALGORITHMS.stream().map(SinglePassParser::encoded).toList();
+  private static final List<UsualAlgorithm> USUAL_ALGORITHMS = List.of(
+      new UsualAlgorithm(new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA256)),
+      new UsualAlgorithm(new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA384)),
+      new UsualAlgorithm(new AlgorithmIdentifier(X9ObjectIdentifiers.ecdsa_with_SHA512)));
 
   /** Bouncy Castle's form of the (short) signature algorithm, as the reference parse keeps it. */
   private static AlgorithmIdentifier algorithm(byte[] sigAlgDer) {
-    for (int i = 0; i < USUAL_ALGORITHM_DER.size(); i++) {
-      if (Arrays.equals(USUAL_ALGORITHM_DER.get(i), sigAlgDer)) {
-        return USUAL_ALGORITHMS.get(i);
+    for (UsualAlgorithm usual : USUAL_ALGORITHMS) {
+      if (Arrays.equals(usual.der(), sigAlgDer)) {
+        return usual.id();
       }
     }
     try {
