@@ -3,7 +3,13 @@ package io.msp4j.channel;
 import io.msp4j.channel.internal.decode.ConfigDecoder;
 import io.msp4j.core.InputLimits;
 import io.msp4j.core.Reason;
+import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.Objects;
+import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.ChannelHeader;
+import org.hyperledger.fabric.protos.common.Envelope;
+import org.hyperledger.fabric.protos.common.HeaderType;
+import org.hyperledger.fabric.protos.common.Payload;
 
 /** Decodes channel configurations from bytes. */
 public final class ConfigBlocks {
@@ -35,5 +41,24 @@ public final class ConfigBlocks {
     return new ChannelConfigException(Reason.LIMIT_EXCEEDED, "LIMIT-11", "bytes",
         InputLimits.describe("the configuration's size", size, InputLimits.MAX_CONFIG_BLOCK_BYTES)
             + " bytes, the largest message Fabric's gRPC servers accept by default");
+  }
+
+  /**
+   * Whether a block holds a configuration, as Fabric's {@code protoutil.IsConfigBlock} and {@code
+   * HasConfigTx} decide: exactly one transaction, whose channel header has type {@code CONFIG}.
+   * A transaction that does not decode makes the block not a config block.
+   */
+  public static boolean holdsConfig(Block block) {
+    Objects.requireNonNull(block, "block");
+    if (block.getData().getDataCount() != 1) {
+      return false;
+    }
+    try {
+      Payload p = Payload.parseFrom(Envelope.parseFrom(block.getData().getData(0)).getPayload());
+      return ChannelHeader.parseFrom(p.getHeader().getChannelHeader()).getType()
+          == HeaderType.CONFIG_VALUE;
+    } catch (InvalidProtocolBufferException e) {
+      return false;
+    }
   }
 }

@@ -145,6 +145,14 @@ public enum Reason {
   BLOCK_MALFORMED,
   BLOCK_DATA_HASH_MISMATCH,
 
+  // Following a channel (DELIVER-nn): where a delivered block sits in the chain.
+  /** A delivered block's number is not the one after the last verified block (DELIVER-02). */
+  BLOCK_OUT_OF_SEQUENCE,
+  /** A delivered block's previous hash is not the hash of the last verified header (DELIVER-02). */
+  BLOCK_CHAIN_BROKEN,
+  /** A block given as a trust anchor cannot anchor a channel (DELIVER-01). */
+  ANCHOR_INVALID,
+
   // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
   // or more numerous than anything Fabric's tools make.
   LIMIT_EXCEEDED,

@@ -131,6 +131,18 @@ public final class SignerChecks {
     return Checkers.envelopes(msps, channelId).check(0, Objects.requireNonNull(envelope, "envelope"));
   }
 
+  /**
+   * The verdict on a block itself, as a peer's deliver client verifies it before anything else
+   * sees the block (BLOCK-01, BLOCK-DATA-01, BLOCK-SIG-01): structure, data hash and orderer
+   * signatures, whatever the block's number. The transactions are not checked: the verdict has
+   * none. Where the block sits in the chain (its number, its previous hash) is the caller's to
+   * check, as the deliver client does.
+   */
+  public BlockVerdict blockOnly(Block block) {
+    return Checkers.blocks(msps, channelId, blockValidation, consenters)
+        .checkBlockOnly(Objects.requireNonNull(block, "block"));
+  }
+
   /** The verdict on a block and each of its transactions. */
   public BlockVerdict block(Block block) {
     return Checkers.blocks(msps, channelId, blockValidation, consenters)

@@ -2,6 +2,8 @@ package io.msp4j.channel.check.internal;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.channel.ConfigBlocks;
+import io.msp4j.channel.check.BlockHashes;
 import io.msp4j.channel.check.BlockVerdict;
 import io.msp4j.channel.check.Refusal;
 import io.msp4j.channel.check.Signer;
@@ -10,18 +12,11 @@ import io.msp4j.core.Reason;
 import io.msp4j.core.policy.Policy;
 import io.msp4j.core.policy.PolicyResult;
 import io.msp4j.core.policy.SignedData;
-import java.io.IOException;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.bouncycastle.asn1.ASN1Encodable;
-import org.bouncycastle.asn1.ASN1Encoding;
-import org.bouncycastle.asn1.ASN1Integer;
-import org.bouncycastle.asn1.DEROctetString;
-import org.bouncycastle.asn1.DERSequence;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.BlockHeader;
 import org.hyperledger.fabric.protos.common.BlockMetadataIndex;
@@ -60,25 +55,35 @@ public final class BlockChecker {
 
   public BlockVerdict check(Block block) {
     long number = block.getHeader().getNumber();
+    if (block.hasHeader() && number == 0) {
+      // A peer starts from the genesis block; nothing verifies it.
+      return new BlockVerdict(0, List.of(), Optional.empty(), List.of(), Optional.of(
+          "the genesis block is the channel's trust anchor: Fabric does not verify it"));
+    }
+    BlockVerdict own = checkBlockOnly(block);
+    List<TransactionVerdict> txs = new ArrayList<>();
+    for (int i = 0; i < block.getData().getDataCount(); i++) {
+      txs.add(transaction(i, block.getData().getData(i)));
+    }
+    return new BlockVerdict(number, own.signers(), own.refusal(), txs, Optional.empty());
+  }
+
+  /**
+   * The block's own checks, as a deliver client makes them (structure, data hash, orderer
+   * signatures), whatever its number; the verdict has no transaction verdicts.
+   */
+  public BlockVerdict checkBlockOnly(Block block) {
     List<Signer> signers = new ArrayList<>();
     Refusal refusal = null;
     try {
-      if (block.hasHeader() && number == 0) {
-        // A peer starts from the genesis block; nothing verifies it.
-        return new BlockVerdict(0, List.of(), Optional.empty(), List.of(), Optional.of(
-            "the genesis block is the channel's trust anchor: Fabric does not verify it"));
-      }
       structure(block);
       dataHash(block);
       signatures(block, signers);
     } catch (Refused r) {
       refusal = r.refusal();
     }
-    List<TransactionVerdict> txs = new ArrayList<>();
-    for (int i = 0; i < block.getData().getDataCount(); i++) {
-      txs.add(transaction(i, block.getData().getData(i)));
-    }
-    return new BlockVerdict(number, signers, Optional.ofNullable(refusal), txs, Optional.empty());
+    return new BlockVerdict(block.getHeader().getNumber(), signers, Optional.ofNullable(refusal),
+        List.of(), Optional.empty());
   }
 
   private TransactionVerdict transaction(int index, ByteString raw) {
@@ -108,7 +113,7 @@ public final class BlockChecker {
     if (data.isEmpty()) {
       throw new Refused("BLOCK-DATA-01", Reason.BLOCK_MALFORMED, "the block holds no transaction");
     }
-    if (!isConfigBlock(data)) {
+    if (!ConfigBlocks.holdsConfig(block)) {
       for (int i = 0; i < data.size(); i++) {
         wellFormed(i, data.get(i));
       }
@@ -146,21 +151,6 @@ public final class BlockChecker {
     }
   }
 
-  /** protoutil.HasConfigTx: exactly one transaction, of type CONFIG. */
-  private static boolean isConfigBlock(List<ByteString> data) {
-    if (data.size() != 1) {
-      return false;
-    }
-    try {
-      Payload p = Payload.parseFrom(Envelope.parseFrom(data.get(0)).getPayload());
-      return ChannelHeader.parseFrom(p.getHeader().getChannelHeader()).getType()
-          == HeaderType.CONFIG_VALUE;
-    } catch (InvalidProtocolBufferException e) {
-      return false;
-    }
-  }
-
-
   /** protoutil.BlockSignatureVerifier, then the BlockValidation policy over the signatures. */
   private void signatures(Block block, List<Signer> signers) throws Refused {
     Metadata md = EnvelopeChecker.parse("BLOCK-SIG-01", "SIGNATURES metadata",
@@ -196,18 +186,9 @@ public final class BlockChecker {
     }
   }
 
-  /** protoutil.BlockHeaderBytes: DER of SEQUENCE { INTEGER number, OCTET STRING previous hash, OCTET STRING data hash }. */
+  /** protoutil.BlockHeaderBytes: see {@link BlockHashes#headerBytes}. */
   static ByteString headerBytes(BlockHeader h) {
-    ASN1Encodable[] fields = {
-      new ASN1Integer(new BigInteger(Long.toUnsignedString(h.getNumber()))),
-      new DEROctetString(h.getPreviousHash().toByteArray()),
-      new DEROctetString(h.getDataHash().toByteArray())
-    };
-    try {
-      return ByteString.copyFrom(new DERSequence(fields).getEncoded(ASN1Encoding.DER));
-    } catch (IOException e) {
-      throw new IllegalStateException("DER encoding of a block header failed", e);
-    }
+    return ByteString.copyFrom(BlockHashes.headerBytes(h));
   }
 
   /** A BFT consenter's identity as Fabric builds it from the consenter mapping. */

@@ -1,0 +1,505 @@
+package io.msp4j.network;
+
+import io.grpc.ConnectivityState;
+import io.grpc.ManagedChannel;
+import io.msp4j.channel.ChannelOptions;
+import io.msp4j.channel.ReloadingChannel;
+import io.msp4j.channel.check.Refusal;
+import io.msp4j.core.Reason;
+import io.msp4j.core.SigningIdentity;
+import io.msp4j.network.internal.Backoff;
+import io.msp4j.network.internal.ConfigEndpoints;
+import io.msp4j.network.internal.DeliverStream;
+import io.msp4j.network.internal.GrpcChannels;
+import io.msp4j.network.internal.SignedEnvelopes;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.Envelope;
+import org.hyperledger.fabric.protos.common.Status;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Follows a channel from the ordering service or a peer over {@code Deliver}, verifies every
+ * block as a Fabric v3 peer's deliver client does ({@link BlockStreamVerifier}, DELIVER-01..07)
+ * before anything else sees it, and applies each config block to a {@link ReloadingChannel}, so
+ * that callers validating signers always use the configuration in force.
+ *
+ * <pre>{@code
+ * ChannelFollower follower = ChannelFollower.builder("mychannel", connection, signer)
+ *     .anchor(genesisBlockBytes)                    // or .state(FollowStateStore.file(path))
+ *     .listener(new FollowListener() { ... })
+ *     .build();
+ * ReloadingChannel channel = follower.channel();    // validate signers against it, any thread
+ * FollowOutcome outcome = follower.run();           // on a thread of the caller's
+ * }</pre>
+ *
+ * <p>Faults: a stream that breaks, an endpoint that is down or answers SERVICE_UNAVAILABLE, are
+ * retried with bounded exponential backoff, each endpoint in turn (for an orderer, also those the
+ * channel configuration names), resuming at the next block: none is skipped or applied twice. An
+ * endpoint that refuses for good (FORBIDDEN, NOT_FOUND, TLS) is passed over; when every endpoint
+ * does, or none is reachable within the give-up time, the follower gives up. A refused block stops
+ * it (DELIVER-07: nothing after it is applied).
+ */
+public final class ChannelFollower implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ChannelFollower.class);
+  /** How often a waiting follower looks whether it was closed. */
+  private static final Duration POLL = Duration.ofMillis(100);
+
+  private final String channelId;
+  private final ConnectionOptions connection;
+  private final DeliverService service;
+  private final SignedEnvelopes envelopes;
+  private final Optional<byte[]> anchor;
+  private final FollowStateStore store;
+  private final OptionalLong until;
+  private final List<FollowListener> listeners;
+  private final ReloadingChannel channel;
+  private final Backoff backoff;
+  private final Duration giveUpAfter;
+  private final boolean configEndpoints;
+  private final Clock clock;
+  private final CountDownLatch closed = new CountDownLatch(1);
+  private volatile BlockStreamVerifier verifier;
+
+  private ChannelFollower(Builder b) {
+    this.channelId = b.channelId;
+    this.connection = b.connection;
+    this.service = b.service;
+    this.envelopes = new SignedEnvelopes(b.signer, new SecureRandom());
+    this.anchor = b.anchor;
+    this.store = b.store;
+    this.until = b.until;
+    this.listeners = List.copyOf(b.listeners);
+    this.channel = b.channel != null ? b.channel
+        : ReloadingChannel.builder(b.channelId).options(b.channelOptions).build();
+    this.backoff = new Backoff(b.initialBackoff, b.maxBackoff);
+    this.giveUpAfter = b.giveUpAfter;
+    this.configEndpoints = b.configEndpoints && b.service == DeliverService.ORDERER;
+    this.clock = b.clock;
+  }
+
+  /**
+   * A builder.
+   *
+   * @param channelId the channel to follow
+   * @param connection the endpoints and TLS settings
+   * @param signer the identity that signs the seek requests; it must be a reader of the channel
+   *     ({@code /Channel/Readers} at an orderer, the peer's {@code BlockEvent} ACL at a peer)
+   */
+  public static Builder builder(String channelId, ConnectionOptions connection,
+      SigningIdentity signer) {
+    return new Builder(channelId, connection, signer);
+  }
+
+  /** The channel whose configuration the follower keeps current. */
+  public ReloadingChannel channel() {
+    return channel;
+  }
+
+  /** The state the follower stands at, empty before it was anchored. */
+  public Optional<FollowState> state() {
+    BlockStreamVerifier v = verifier;
+    return v == null ? Optional.empty() : Optional.of(v.state());
+  }
+
+  /**
+   * Follows until the last block asked for is verified, a block is refused, every endpoint fails
+   * for good, or {@link #close()} is called; on the calling thread.
+   *
+   * @throws BlockRefusedException when the trust anchor or the saved state cannot anchor the
+   *     channel (DELIVER-01)
+   * @throws NetworkException of kind CONFIGURATION when the state file cannot be read or written
+   */
+  public FollowOutcome run() {
+    start();
+    int endpointIndex = 0;
+    int permanentInARow = 0;
+    int attempt = 0;
+    Instant progress = clock.instant();
+    NetworkException last = null;
+    while (closed.getCount() > 0) {
+      if (reachedUntil()) {
+        return outcome(FollowOutcome.Status.UNTIL_REACHED, null, null);
+      }
+      List<Endpoint> endpoints = endpoints();
+      Endpoint endpoint = endpoints.get(endpointIndex % endpoints.size());
+      Attempt a = follow(endpoint);
+      if (a.refusal != null) {
+        return outcome(FollowOutcome.Status.REFUSED, a.refusal, null);
+      }
+      if (a.progressed) {
+        progress = clock.instant();
+        attempt = 0;
+        permanentInARow = 0;
+      }
+      if (a.failure == null) {
+        continue; // the last block asked for came, or the follower was closed
+      }
+      last = a.failure;
+      permanentInARow = a.failure.kind().isTransient() ? 0 : permanentInARow + 1;
+      if (permanentInARow >= endpoints.size()) {
+        return outcome(FollowOutcome.Status.GAVE_UP, null, a.failure);
+      }
+      Duration delay = backoff.delay(attempt++);
+      if (Duration.between(progress, clock.instant()).plus(delay).compareTo(giveUpAfter) > 0) {
+        return outcome(FollowOutcome.Status.GAVE_UP, null, new NetworkException(last.kind(),
+            last.endpoint(), "no endpoint served the channel within " + giveUpAfter + "; the last"
+                + " failure: " + last.getMessage(), last));
+      }
+      for (FollowListener l : listeners) {
+        safely(() -> l.disconnected(endpoint, a.failure, delay));
+      }
+      endpointIndex++;
+      if (await(delay)) {
+        break;
+      }
+    }
+    return outcome(FollowOutcome.Status.CLOSED, null, null);
+  }
+
+  /** Anchors on the saved state, else on the given anchor; else the stream's block 0 anchors. */
+  private void start() {
+    Optional<FollowState> saved = store.load();
+    if (saved.isPresent()) {
+      if (!saved.get().channelId().equals(channelId)) {
+        throw new NetworkException(NetworkException.Kind.CONFIGURATION, "", "the saved state is"
+            + " for channel '" + saved.get().channelId() + "', not '" + channelId + "'", null);
+      }
+      verifier = BlockStreamVerifier.resume(saved.get(), channel);
+    } else if (anchor.isPresent()) {
+      BlockStreamVerifier.Anchored a = BlockStreamVerifier.anchor(channelId, anchor.get(), channel);
+      verifier = a.verifier();
+      store.save(verifier.state());
+      for (FollowListener l : listeners) {
+        safely(() -> l.delivered(a.anchor()));
+      }
+    }
+  }
+
+  private boolean reachedUntil() {
+    BlockStreamVerifier v = verifier;
+    return until.isPresent() && v != null
+        && Long.compareUnsigned(v.lastNumber(), until.getAsLong()) >= 0;
+  }
+
+  private List<Endpoint> endpoints() {
+    List<Endpoint> all = new ArrayList<>(connection.endpoints());
+    BlockStreamVerifier v = verifier;
+    if (configEndpoints && v != null) {
+      channel.current().ifPresent(g -> {
+        for (Endpoint e : ConfigEndpoints.orderers(g.value().config())) {
+          if (!all.contains(e)) {
+            all.add(e);
+          }
+        }
+      });
+    }
+    return all;
+  }
+
+  /** One connection: what it did. */
+  private static final class Attempt {
+    boolean progressed;
+    NetworkException failure;
+    BlockRefusedException refusal;
+  }
+
+  private Attempt follow(Endpoint endpoint) {
+    Attempt a = new Attempt();
+    ConnectionOptions options = connectionFor(endpoint);
+    ManagedChannel grpc;
+    try {
+      grpc = GrpcChannels.open(endpoint, options);
+    } catch (NetworkException e) {
+      a.failure = e;
+      return a;
+    }
+    DeliverStream stream = null;
+    try {
+      boolean ready = awaitReady(grpc, options.connectTimeout());
+      BlockStreamVerifier v = verifier;
+      long start = v == null ? 0 : v.lastNumber() + 1;
+      long stop = until.orElse(SignedEnvelopes.NEWEST_POSSIBLE);
+      Envelope seek = envelopes.seek(channelId, start, stop, options.clientCertificateHash(),
+          clock.instant());
+      stream = DeliverStream.open(grpc, service, seek);
+      if (ready) {
+        for (FollowListener l : listeners) {
+          safely(() -> l.connected(endpoint, service));
+        }
+      }
+      boolean answered = false;
+      while (closed.getCount() > 0) {
+        DeliverStream.Answer answer = stream.next(POLL);
+        if (answer == null) {
+          continue;
+        }
+        if (answer instanceof DeliverStream.BlockAnswer b) {
+          answered = true;
+          a.progressed = true;
+          a.refusal = accept(b.block());
+          if (a.refusal != null || reachedUntil()) {
+            return a;
+          }
+        } else if (answer instanceof DeliverStream.StatusAnswer s) {
+          a.failure = status(endpoint, s.status());
+          return a;
+        } else if (answer instanceof DeliverStream.Failed f) {
+          a.failure = GrpcChannels.classify(endpoint, f.cause(), answered);
+          return a;
+        } else if (answer instanceof DeliverStream.OtherAnswer o) {
+          a.failure = new NetworkException(NetworkException.Kind.REFUSED, endpoint.toString(),
+              endpoint + " sent " + o.what() + " instead of a block", null);
+          return a;
+        } else {
+          a.failure = new NetworkException(NetworkException.Kind.UNAVAILABLE, endpoint.toString(),
+              endpoint + " ended the stream without a status", null);
+          return a;
+        }
+      }
+      return a;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      closed.countDown();
+      return a;
+    } finally {
+      if (stream != null) {
+        stream.close();
+      }
+      grpc.shutdownNow();
+    }
+  }
+
+  private ConnectionOptions connectionFor(Endpoint endpoint) {
+    ConnectionOptions o = connection.withEndpoints(List.of(endpoint));
+    if (configEndpoints && !connection.plaintext() && !connection.endpoints().contains(endpoint)) {
+      o = channel.current().map(g -> ConfigEndpoints.ordererTlsCas(g.value().config()))
+          .map(o::withMoreTlsRoots).orElse(o);
+    }
+    return o;
+  }
+
+  /** Verifies and hands on one block; the refusal when it is refused. */
+  private BlockRefusedException accept(Block block) {
+    DeliveredBlock delivered;
+    try {
+      BlockStreamVerifier v = verifier;
+      if (v == null) {
+        // No anchor given: the stream's genesis block anchors the channel, as the block a peer
+        // joins with does.
+        if (block.getHeader().getNumber() != 0) {
+          throw new BlockRefusedException(block.getHeader().getNumber(),
+              new Refusal("DELIVER-01", Reason.ANCHOR_INVALID, "DELIVER-01",
+                  "the first block delivered is not the genesis block, and no anchor was given"));
+        }
+        BlockStreamVerifier.Anchored a =
+            BlockStreamVerifier.anchor(channelId, block.toByteArray(), channel);
+        verifier = a.verifier();
+        delivered = a.anchor();
+      } else {
+        delivered = v.verify(block);
+      }
+    } catch (BlockRefusedException r) {
+      for (FollowListener l : listeners) {
+        safely(() -> l.refused(r));
+      }
+      return r;
+    }
+    store.save(verifier.state());
+    for (FollowListener l : listeners) {
+      safely(() -> l.delivered(delivered));
+    }
+    return null;
+  }
+
+  private static NetworkException status(Endpoint endpoint, Status s) {
+    String where = endpoint.toString();
+    return switch (s) {
+      case SUCCESS -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
+          where + " ended the stream (SUCCESS) before the last block asked for", null);
+      case FORBIDDEN -> new NetworkException(NetworkException.Kind.FORBIDDEN, where,
+          where + " refused access to the channel (FORBIDDEN): the signer is not one of its readers", null);
+      case NOT_FOUND -> new NetworkException(NetworkException.Kind.NOT_FOUND, where,
+          where + " does not know the channel (NOT_FOUND)", null);
+      case SERVICE_UNAVAILABLE -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
+          where + " cannot serve the channel now (SERVICE_UNAVAILABLE)", null);
+      case BAD_REQUEST -> new NetworkException(NetworkException.Kind.REFUSED, where,
+          where + " refused the request as malformed (BAD_REQUEST)", null);
+      default -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
+          where + " ended the stream with status " + s, null);
+    };
+  }
+
+  private boolean awaitReady(ManagedChannel grpc, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    ConnectivityState state = grpc.getState(true);
+    while (state != ConnectivityState.READY && state != ConnectivityState.TRANSIENT_FAILURE
+        && state != ConnectivityState.SHUTDOWN && closed.getCount() > 0) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      CountDownLatch changed = new CountDownLatch(1);
+      grpc.notifyWhenStateChanged(state, changed::countDown);
+      changed.await(Math.min(left, POLL.toNanos()), TimeUnit.NANOSECONDS);
+      state = grpc.getState(false);
+    }
+    return state == ConnectivityState.READY;
+  }
+
+  private boolean await(Duration delay) {
+    try {
+      return closed.await(delay.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      closed.countDown();
+      return true;
+    }
+  }
+
+  private FollowOutcome outcome(FollowOutcome.Status status, BlockRefusedException refusal,
+      NetworkException failure) {
+    BlockStreamVerifier v = verifier;
+    return new FollowOutcome(status, v == null ? Optional.empty() : Optional.of(v.lastNumber()),
+        Optional.ofNullable(refusal), Optional.ofNullable(failure));
+  }
+
+  private static void safely(Runnable r) {
+    try {
+      r.run();
+    } catch (RuntimeException e) {
+      LOG.warn("a follow listener failed: {}", e.toString());
+    }
+  }
+
+  /**
+   * Stops {@link #run()} from another thread: it returns {@link FollowOutcome.Status#CLOSED}
+   * within a fraction of a second. The state was saved after the last verified block.
+   */
+  @Override
+  public void close() {
+    closed.countDown();
+  }
+
+  @Override
+  public String toString() {
+    return "ChannelFollower{" + channelId + " from " + service + " " + connection.endpoints() + "}";
+  }
+
+  /** Builds a {@link ChannelFollower}. */
+  public static final class Builder {
+    private final String channelId;
+    private final ConnectionOptions connection;
+    private final SigningIdentity signer;
+    private DeliverService service = DeliverService.ORDERER;
+    private Optional<byte[]> anchor = Optional.empty();
+    private FollowStateStore store = FollowStateStore.none();
+    private OptionalLong until = OptionalLong.empty();
+    private final List<FollowListener> listeners = new ArrayList<>();
+    private ReloadingChannel channel;
+    private ChannelOptions channelOptions = ChannelOptions.defaults();
+    private Duration initialBackoff = Duration.ofMillis(200);
+    private Duration maxBackoff = Duration.ofSeconds(10);
+    private Duration giveUpAfter = Duration.ofMinutes(5);
+    private boolean configEndpoints = true;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(String channelId, ConnectionOptions connection, SigningIdentity signer) {
+      this.channelId = Objects.requireNonNull(channelId, "channelId");
+      this.connection = Objects.requireNonNull(connection, "connection");
+      this.signer = Objects.requireNonNull(signer, "signer");
+    }
+
+    /** Which service the endpoints are (default: orderers). */
+    public Builder service(DeliverService s) {
+      this.service = Objects.requireNonNull(s, "service");
+      return this;
+    }
+
+    /**
+     * The trust anchor: the genesis block, or a config block the caller trusts (DELIVER-01).
+     * Without one (and without a saved state), the stream's genesis block is taken as the anchor.
+     */
+    public Builder anchor(byte[] configBlock) {
+      this.anchor = Optional.of(configBlock.clone());
+      return this;
+    }
+
+    /** Where the state is kept; a saved state takes precedence over the anchor. */
+    public Builder state(FollowStateStore s) {
+      this.store = Objects.requireNonNull(s, "store");
+      return this;
+    }
+
+    /** Stops once block {@code number} is verified (default: follow for ever). */
+    public Builder until(long number) {
+      this.until = OptionalLong.of(number);
+      return this;
+    }
+
+    /** Adds a listener. */
+    public Builder listener(FollowListener l) {
+      listeners.add(Objects.requireNonNull(l, "listener"));
+      return this;
+    }
+
+    /** The channel the configurations are applied to (default: a new one). */
+    public Builder channel(ReloadingChannel c) {
+      this.channel = Objects.requireNonNull(c, "channel");
+      return this;
+    }
+
+    /** How a new channel loads configurations (MSP setup options, parallelism). */
+    public Builder channelOptions(ChannelOptions o) {
+      this.channelOptions = Objects.requireNonNull(o, "channelOptions");
+      return this;
+    }
+
+    /** The first and the largest retry delay (default 200 ms and 10 s, doubling). */
+    public Builder backoff(Duration initial, Duration max) {
+      if (initial.isNegative() || initial.isZero() || max.compareTo(initial) < 0) {
+        throw new IllegalArgumentException("backoff " + initial + " .. " + max + " is not a range");
+      }
+      this.initialBackoff = initial;
+      this.maxBackoff = max;
+      return this;
+    }
+
+    /** How long without a connection or a block before giving up (default 5 minutes). */
+    public Builder giveUpAfter(Duration d) {
+      if (d.isNegative()) {
+        throw new IllegalArgumentException("a give-up time cannot be negative: " + d);
+      }
+      this.giveUpAfter = d;
+      return this;
+    }
+
+    /** Whether an orderer follower also tries the orderer endpoints the channel names (default on). */
+    public Builder configEndpoints(boolean on) {
+      this.configEndpoints = on;
+      return this;
+    }
+
+    /** The clock for timestamps and give-up times. */
+    public Builder clock(Clock c) {
+      this.clock = Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /** The follower; nothing connects before {@link ChannelFollower#run()}. */
+    public ChannelFollower build() {
+      return new ChannelFollower(this);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package io.msp4j.network;
+
+import java.time.Duration;
+
+/**
+ * Told what a {@link ChannelFollower} does, on the follower's thread, in order. A listener that
+ * throws does not stop the follower (the exception is logged). Every method does nothing unless
+ * overridden.
+ */
+public interface FollowListener {
+
+  /** A connection to {@code endpoint} is up and the seek request was sent. */
+  default void connected(Endpoint endpoint, DeliverService service) {}
+
+  /**
+   * The connection to {@code endpoint} failed or broke; the follower tries again (the same
+   * endpoint or the next) after {@code retryIn}.
+   */
+  default void disconnected(Endpoint endpoint, NetworkException cause, Duration retryIn) {}
+
+  /**
+   * A block passed every check (or is the trust anchor) and is now the last verified block; for
+   * a config block, the new configuration is already the one in force.
+   */
+  default void delivered(DeliveredBlock block) {}
+
+  /** A block was refused; the follower stops after this call. */
+  default void refused(BlockRefusedException refusal) {}
+}
