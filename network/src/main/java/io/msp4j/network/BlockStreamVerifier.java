@@ -16,6 +16,7 @@ import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import io.msp4j.core.reload.ReloadResult;
 import io.msp4j.network.internal.LastConfigIndex;
+import io.msp4j.network.internal.SignerProblems;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -200,9 +201,7 @@ public final class BlockStreamVerifier {
     }
     BlockVerdict verdict = checks.blockOnly(block);
     if (verdict.refusal().isPresent()) {
-      Refusal r = verdict.refusal().get();
-      throw new BlockRefusedException(number, new Refusal(deliverCheck(r.check()), r.reason(),
-          r.rule().equals(r.check()) ? deliverCheck(r.check()) : r.rule(), r.message()));
+      throw new BlockRefusedException(number, explained(block, verdict.refusal().get()));
     }
     Optional<AppliedConfig> applied = Optional.empty();
     if (ConfigBlocks.holdsConfig(block)) {
@@ -225,6 +224,24 @@ public final class BlockStreamVerifier {
     lastHash = BlockHashes.headerHash(block.getHeader());
     return new DeliveredBlock(number, block, block.getData().getDataCount(), verdict.signers(),
         applied, false);
+  }
+
+  /**
+   * The block check's refusal as the deliver client's check; a signature refusal also says, in
+   * the MSPs' words, why each refused signer fell short (a revoked orderer: VALIDATE-CRL-02).
+   */
+  private Refusal explained(Block block, Refusal r) {
+    String check = deliverCheck(r.check());
+    String rule = r.rule().equals(r.check()) ? check : r.rule();
+    String message = r.message();
+    if (check.equals("DELIVER-05")) {
+      SignerProblems.Found found = SignerProblems.of(block, channel);
+      if (!found.problems().isEmpty()) {
+        message += "; " + String.join("; ", found.problems());
+        rule = found.firstRule().orElse(rule);
+      }
+    }
+    return new Refusal(check, r.reason(), rule, message);
   }
 
   /** The deliver-client check a block check belongs to. */

@@ -160,6 +160,7 @@ class BlockStreamVerifierTest {
         () -> after.verify(tx(after, chain.orderer2)));
     assertThat(e.refusal().check()).isEqualTo("DELIVER-05");
     assertThat(e.refusal().message()).contains("orderer2.example.com");
+    assertThat(e.rule()).isEqualTo("VALIDATE-CRL-02");
     assertThat(after.verify(chain.block(5)).number()).isEqualTo(5);
   }
 
