@@ -1,0 +1,203 @@
+package io.msp4j.network;
+
+import io.grpc.Context;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.ClientAuth;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.Envelope;
+import org.hyperledger.fabric.protos.common.Payload;
+import org.hyperledger.fabric.protos.common.Status;
+import org.hyperledger.fabric.protos.orderer.AtomicBroadcastGrpc;
+import org.hyperledger.fabric.protos.orderer.BroadcastResponse;
+import org.hyperledger.fabric.protos.orderer.DeliverResponse;
+import org.hyperledger.fabric.protos.orderer.SeekInfo;
+import org.hyperledger.fabric.protos.peer.DeliverGrpc;
+
+/**
+ * An ordering service and a peer as far as a deliver client and a broadcaster see them, for tests:
+ * {@code AtomicBroadcast.Deliver} and {@code Deliver.Deliver} serve the blocks of a chain from the
+ * number asked for to the stop number (then SUCCESS) or, past the newest, wait for more;
+ * {@code Broadcast} answers each envelope with the next status given. Served with TLS on
+ * 127.0.0.1 (an ephemeral port) by a certificate the test chooses, optionally requiring client
+ * certificates. Faults are set per test: an answer status, a stream cut after some blocks, a block
+ * swapped for another.
+ */
+final class FakeOrderingService implements AutoCloseable {
+  final List<Block> chain = new CopyOnWriteArrayList<>();
+  /** Seek requests received, in order. */
+  final List<Envelope> seeks = new CopyOnWriteArrayList<>();
+  /** Broadcast envelopes received, in order. */
+  final List<Envelope> broadcasts = new CopyOnWriteArrayList<>();
+  /** When set, Deliver answers with this status and nothing else. */
+  volatile Status deliverStatus;
+  /** When positive, a stream breaks after this many blocks (each stream counts anew). */
+  volatile int cutAfter;
+  /** How many streams to cut before serving normally (with {@link #cutAfter}). */
+  final AtomicInteger cutsLeft = new AtomicInteger();
+  /** Applied to each block before it is sent. */
+  volatile Function<Block, Block> tamper = Function.identity();
+  /** The Broadcast answers, one per envelope. */
+  volatile Function<Envelope, BroadcastResponse> broadcastAnswer =
+      e -> BroadcastResponse.newBuilder().setStatus(Status.SUCCESS).build();
+
+  private final Server server;
+
+  private FakeOrderingService(Server server) {
+    this.server = server;
+  }
+
+  /**
+   * A service on 127.0.0.1 with the TLS certificate and key of {@code tlsDir} (server.crt,
+   * server.key); client certificates are required when {@code clientCa} is given.
+   */
+  static FakeOrderingService start(Path tlsDir, Path clientCa, List<Block> blocks)
+      throws IOException {
+    SslContextBuilder ssl = GrpcSslContexts.forServer(tlsDir.resolve("server.crt").toFile(),
+        tlsDir.resolve("server.key").toFile());
+    if (clientCa != null) {
+      ssl.trustManager(clientCa.toFile()).clientAuth(ClientAuth.REQUIRE);
+    }
+    Holder h = new Holder();
+    Server s = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+        .sslContext(ssl.build())
+        .addService(h.orderer())
+        .addService(h.peer())
+        .build()
+        .start();
+    FakeOrderingService f = new FakeOrderingService(s);
+    h.service = f;
+    f.chain.addAll(blocks);
+    return f;
+  }
+
+  /** The endpoint it listens on. */
+  Endpoint endpoint() {
+    return new Endpoint("127.0.0.1", server.getPort());
+  }
+
+  @Override
+  public void close() {
+    server.shutdownNow();
+  }
+
+  /** Late binding of the service to its handlers, which the server needs before it starts. */
+  private static final class Holder {
+    FakeOrderingService service;
+
+    AtomicBroadcastGrpc.AtomicBroadcastImplBase orderer() {
+      return new AtomicBroadcastGrpc.AtomicBroadcastImplBase() {
+        @Override
+        public StreamObserver<Envelope> deliver(StreamObserver<DeliverResponse> out) {
+          return service.deliverer(b -> out.onNext(DeliverResponse.newBuilder().setBlock(b).build()),
+              st -> out.onNext(DeliverResponse.newBuilder().setStatus(st).build()), out);
+        }
+
+        @Override
+        public StreamObserver<Envelope> broadcast(StreamObserver<BroadcastResponse> out) {
+          return new StreamObserver<>() {
+            @Override
+            public void onNext(Envelope e) {
+              service.broadcasts.add(e);
+              out.onNext(service.broadcastAnswer.apply(e));
+            }
+
+            @Override
+            public void onError(Throwable t) {}
+
+            @Override
+            public void onCompleted() {
+              out.onCompleted();
+            }
+          };
+        }
+      };
+    }
+
+    DeliverGrpc.DeliverImplBase peer() {
+      return new DeliverGrpc.DeliverImplBase() {
+        @Override
+        public StreamObserver<Envelope> deliver(
+            StreamObserver<org.hyperledger.fabric.protos.peer.DeliverResponse> out) {
+          return service.deliverer(
+              b -> out.onNext(org.hyperledger.fabric.protos.peer.DeliverResponse.newBuilder()
+                  .setBlock(b).build()),
+              st -> out.onNext(org.hyperledger.fabric.protos.peer.DeliverResponse.newBuilder()
+                  .setStatus(st).build()), out);
+        }
+      };
+    }
+  }
+
+  private StreamObserver<Envelope> deliverer(Consumer<Block> sendBlock, Consumer<Status> sendStatus,
+      StreamObserver<?> out) {
+    return new StreamObserver<>() {
+      @Override
+      public void onNext(Envelope seek) {
+        seeks.add(seek);
+        Context ctx = Context.current();
+        Thread t = new Thread(() -> serve(seek, sendBlock, sendStatus, out, ctx), "fake-deliver");
+        t.setDaemon(true);
+        t.start();
+      }
+
+      @Override
+      public void onError(Throwable t) {}
+
+      @Override
+      public void onCompleted() {}
+    };
+  }
+
+  private void serve(Envelope seek, Consumer<Block> sendBlock, Consumer<Status> sendStatus,
+      StreamObserver<?> out, Context ctx) {
+    try {
+      Status answer = deliverStatus;
+      if (answer != null) {
+        sendStatus.accept(answer);
+        out.onCompleted();
+        return;
+      }
+      SeekInfo info = SeekInfo.parseFrom(Payload.parseFrom(seek.getPayload()).getData());
+      long next = info.getStart().getSpecified().getNumber();
+      long stop = info.getStop().getSpecified().getNumber();
+      int sent = 0;
+      boolean cut = cutAfter > 0 && cutsLeft.getAndDecrement() > 0;
+      while (!ctx.isCancelled()) {
+        if (Long.compareUnsigned(next, stop) > 0) {
+          sendStatus.accept(Status.SUCCESS);
+          out.onCompleted();
+          return;
+        }
+        if (next < chain.size()) {
+          if (cut && sent == cutAfter) {
+            out.onError(io.grpc.Status.UNAVAILABLE.withDescription("cut by the test").asException());
+            return;
+          }
+          sendBlock.accept(tamper.apply(chain.get((int) next)));
+          sent++;
+          next++;
+        } else {
+          Thread.sleep(10);
+        }
+      }
+    } catch (Exception e) {
+      try {
+        out.onError(io.grpc.Status.INTERNAL.withDescription(e.toString()).asException());
+      } catch (RuntimeException ignored) {
+        // the call is gone already
+      }
+    }
+  }
+}
