@@ -31,6 +31,7 @@ public final class ConfigtxCommand implements Runnable {
     m.put("compute-update", ComputeUpdateCommand::new);
     m.put("sign", SignUpdateCommand::new);
     m.put("check-update", CheckUpdateCommand::new);
+    m.put("submit", SubmitCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

@@ -80,6 +80,11 @@ final class InputFiles {
     return read(file, "the file", InputLimits.MAX_CONFIG_BLOCK_BYTES, "LIMIT-11");
   }
 
+  /** A small file such as a PEM certificate, refused beyond {@code limit} bytes (LIMIT-12). */
+  static byte[] bounded(Path file, String what, long limit) throws IOException {
+    return read(file, what, limit, "LIMIT-12");
+  }
+
   /**
    * The exit status for a file that could not be read: {@link ExitCodes#SETUP_FAILED} when it
    * was refused for its size (the input cannot be used), else {@link ExitCodes#USAGE}.

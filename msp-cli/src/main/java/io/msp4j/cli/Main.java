@@ -18,7 +18,7 @@ import picocli.CommandLine.ScopeType;
     name = "msp",
     mixinStandardHelpOptions = true,
     version = "msp4j 0.1.0",
-    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, policies, channel configuration, block checks, inspect MSPs.",
+    description = "Fabric-compatible MSP tools: generate fixture trees, validate identities (once or while the MSP folder changes), sign and verify, policies, channel configuration, block checks, follow a live channel and submit updates, inspect MSPs.",
     footer = {
         "",
         "Run 'msp COMMAND --help' for a command's options and an example.",
@@ -43,6 +43,7 @@ public final class Main implements Runnable {
     m.put("configtx", ConfigtxCommand::commandLine);
     m.put("watch", WatchCommand::new);
     m.put("block", BlockCommand::new);
+    m.put("channel", ChannelCommand::commandLine);
     m.put("inspect", InspectCommand::new);
     m.put("expiry", ExpiryCommand::new);
     m.put("completion", CompletionCommand::new);

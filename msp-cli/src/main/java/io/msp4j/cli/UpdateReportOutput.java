@@ -19,6 +19,12 @@ final class UpdateReportOutput {
   private UpdateReportOutput() {}
 
   static void json(UpdateReport r, boolean allowLockout, PrintWriter out) {
+    out.println(Json.write(jsonObject(r, allowLockout)));
+    out.flush();
+  }
+
+  /** The report as the object {@code check-update --json} prints. */
+  static Map<String, Object> jsonObject(UpdateReport r, boolean allowLockout) {
     Map<String, Object> o = new LinkedHashMap<>();
     o.put("accepted", r.accepted());
     o.put("stage", r.stage().jsonName());
@@ -69,8 +75,7 @@ final class UpdateReportOutput {
     o.put("outer_writers", r.outerWriters().map(w -> (Object) map("policy_path", w.policyPath(),
         "satisfied", w.satisfied(), "missing", w.missing(), "dropped", w.dropped())).orElse(null));
     o.put("warnings", r.warnings());
-    out.println(Json.write(o));
-    out.flush();
+    return o;
   }
 
   private static Map<String, Object> standing(IdentityStanding s) {

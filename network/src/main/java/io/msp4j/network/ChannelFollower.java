@@ -177,11 +177,17 @@ public final class ChannelFollower implements AutoCloseable {
             + " for channel '" + saved.get().channelId() + "', not '" + channelId + "'", null);
       }
       verifier = BlockStreamVerifier.resume(saved.get(), channel);
+      FollowState state = verifier.state();
+      for (FollowListener l : listeners) {
+        safely(() -> l.anchored(state));
+      }
     } else if (anchor.isPresent()) {
       BlockStreamVerifier.Anchored a = BlockStreamVerifier.anchor(channelId, anchor.get(), channel);
       verifier = a.verifier();
-      store.save(verifier.state());
+      FollowState state = verifier.state();
+      store.save(state);
       for (FollowListener l : listeners) {
+        safely(() -> l.anchored(state));
         safely(() -> l.delivered(a.anchor()));
       }
     }

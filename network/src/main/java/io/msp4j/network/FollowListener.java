@@ -9,6 +9,12 @@ import java.time.Duration;
  */
 public interface FollowListener {
 
+  /**
+   * The follower is anchored, before it connects: on the given anchor or the saved state (not
+   * called when the stream's genesis block anchors it; {@link #delivered} tells that one).
+   */
+  default void anchored(FollowState state) {}
+
   /** A connection to {@code endpoint} is up and the seek request was sent. */
   default void connected(Endpoint endpoint, DeliverService service) {}
 

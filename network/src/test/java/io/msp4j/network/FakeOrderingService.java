@@ -34,22 +34,22 @@ import org.hyperledger.fabric.protos.peer.DeliverGrpc;
  * certificates. Faults are set per test: an answer status, a stream cut after some blocks, a block
  * swapped for another.
  */
-final class FakeOrderingService implements AutoCloseable {
-  final List<Block> chain = new CopyOnWriteArrayList<>();
+public final class FakeOrderingService implements AutoCloseable {
+  public final List<Block> chain = new CopyOnWriteArrayList<>();
   /** Seek requests received, in order. */
-  final List<Envelope> seeks = new CopyOnWriteArrayList<>();
+  public final List<Envelope> seeks = new CopyOnWriteArrayList<>();
   /** Broadcast envelopes received, in order. */
-  final List<Envelope> broadcasts = new CopyOnWriteArrayList<>();
+  public final List<Envelope> broadcasts = new CopyOnWriteArrayList<>();
   /** When set, Deliver answers with this status and nothing else. */
-  volatile Status deliverStatus;
+  public volatile Status deliverStatus;
   /** When positive, a stream breaks after this many blocks (each stream counts anew). */
-  volatile int cutAfter;
+  public volatile int cutAfter;
   /** How many streams to cut before serving normally (with {@link #cutAfter}). */
-  final AtomicInteger cutsLeft = new AtomicInteger();
+  public final AtomicInteger cutsLeft = new AtomicInteger();
   /** Applied to each block before it is sent. */
-  volatile Function<Block, Block> tamper = Function.identity();
+  public volatile Function<Block, Block> tamper = Function.identity();
   /** The Broadcast answers, one per envelope. */
-  volatile Function<Envelope, BroadcastResponse> broadcastAnswer =
+  public volatile Function<Envelope, BroadcastResponse> broadcastAnswer =
       e -> BroadcastResponse.newBuilder().setStatus(Status.SUCCESS).build();
 
   private final Server server;
@@ -62,7 +62,7 @@ final class FakeOrderingService implements AutoCloseable {
    * A service on 127.0.0.1 with the TLS certificate and key of {@code tlsDir} (server.crt,
    * server.key); client certificates are required when {@code clientCa} is given.
    */
-  static FakeOrderingService start(Path tlsDir, Path clientCa, List<Block> blocks)
+  public static FakeOrderingService start(Path tlsDir, Path clientCa, List<Block> blocks)
       throws IOException {
     SslContextBuilder ssl = GrpcSslContexts.forServer(tlsDir.resolve("server.crt").toFile(),
         tlsDir.resolve("server.key").toFile());
@@ -83,7 +83,7 @@ final class FakeOrderingService implements AutoCloseable {
   }
 
   /** The endpoint it listens on. */
-  Endpoint endpoint() {
+  public Endpoint endpoint() {
     return new Endpoint("127.0.0.1", server.getPort());
   }
 

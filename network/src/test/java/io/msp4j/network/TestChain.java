@@ -54,8 +54,8 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  * tree is also generated with a CRL of the orderer org that revokes {@code orderer2}, for a config
  * update that revokes an orderer.
  */
-final class TestChain {
-  static final String CHANNEL = "mychannel";
+public final class TestChain {
+  public static final String CHANNEL = "mychannel";
   private static final String SPEC = """
       Seed: network-tests
       Now: 2024-06-01T00:00:00Z
@@ -77,25 +77,25 @@ final class TestChain {
           Users: {Count: 1}
       """;
 
-  final GeneratedTree tree;
-  final GeneratedOrg ordererOrg;
-  final GeneratedOrg org1;
-  final GeneratedOrg org2;
+  public final GeneratedTree tree;
+  public final GeneratedOrg ordererOrg;
+  public final GeneratedOrg org1;
+  public final GeneratedOrg org2;
   /** The orderer org's MSP with a CRL revoking orderer2. */
-  final MSPConfig ordererMspRevokingOrderer2;
-  final SigningIdentity orderer;
-  final SigningIdentity orderer2;
-  final SigningIdentity ordererAdmin;
-  final SigningIdentity org1Admin;
-  final SigningIdentity org2Admin;
-  final SigningIdentity org1User;
+  public final MSPConfig ordererMspRevokingOrderer2;
+  public final SigningIdentity orderer;
+  public final SigningIdentity orderer2;
+  public final SigningIdentity ordererAdmin;
+  public final SigningIdentity org1Admin;
+  public final SigningIdentity org2Admin;
+  public final SigningIdentity org1User;
 
   private final List<Block> blocks = new ArrayList<>();
   private final List<Config> configs = new ArrayList<>();
   private long lastConfigNumber;
   private final SecureRandom random = new SecureRandom();
 
-  TestChain(Path dir) {
+  public TestChain(Path dir) {
     tree = CryptoTree.fromYaml(SPEC.formatted("")).generate(dir.resolve("crypto"));
     GeneratedTree revoking = CryptoTree.fromYaml(SPEC.formatted(
         "\n    CRL: {Revoke: [orderer2.example.com]}")).generate(dir.resolve("crypto-crl"));
@@ -119,7 +119,7 @@ final class TestChain {
     blocks.add(parse(ConfigFixture.block(CHANNEL, genesis)));
   }
 
-  static SigningIdentity signer(Path localMsp, String mspId) {
+  public static SigningIdentity signer(Path localMsp, String mspId) {
     MspFolderConfig local = MspFolders.readLocal(localMsp, mspId);
     return X509Msps.setup(local.mspConfig(), MspVersion.V3_0,
         SetupOptions.defaults().withKeyStore(local.keyStore())).defaultSigningIdentity();
@@ -133,24 +133,24 @@ final class TestChain {
     }
   }
 
-  List<Block> blocks() {
+  public List<Block> blocks() {
     return List.copyOf(blocks);
   }
 
-  Block block(int n) {
+  public Block block(int n) {
     return blocks.get(n);
   }
 
-  byte[] genesisBytes() {
+  public byte[] genesisBytes() {
     return blocks.get(0).toByteArray();
   }
 
-  Config config() {
+  public Config config() {
     return configs.get(configs.size() - 1);
   }
 
   /** Appends a block of {@code count} transactions by Org1's user, signed by {@code signer}. */
-  Block appendTransactions(int count, SigningIdentity signer) {
+  public Block appendTransactions(int count, SigningIdentity signer) {
     List<ByteString> data = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       data.add(transaction(blocks.size() + "/" + i).toByteString());
@@ -158,7 +158,7 @@ final class TestChain {
     return append(data, signer);
   }
 
-  Block appendTransactions(int count) {
+  public Block appendTransactions(int count) {
     return appendTransactions(count, orderer);
   }
 
@@ -179,7 +179,7 @@ final class TestChain {
    * Appends the config block that {@code updated} yields when proposed as an update signed by
    * {@code admins} and accepted by the update checker, signed by {@code signer}.
    */
-  Block appendConfig(Config updated, SigningIdentity signer, SigningIdentity... admins) {
+  public Block appendConfig(Config updated, SigningIdentity signer, SigningIdentity... admins) {
     Config current = config();
     Envelope update = ConfigUpdates.envelope(ConfigUpdates.compute(current, updated, CHANNEL));
     for (SigningIdentity admin : admins) {
@@ -208,7 +208,7 @@ final class TestChain {
   }
 
   /** Appends a config block that revokes orderer2 in the orderer org's MSP. */
-  Block appendRevocationOfOrderer2() {
+  public Block appendRevocationOfOrderer2() {
     Config c = config();
     ConfigGroup channel = c.getChannelGroup();
     ConfigGroup ordererGroup = channel.getGroupsOrThrow("Orderer");
@@ -222,7 +222,7 @@ final class TestChain {
   }
 
   /** Appends a config block that sets a channel value the orderer admins control. */
-  Block appendBatchTimeout(String timeout) {
+  public Block appendBatchTimeout(String timeout) {
     Config c = config();
     ConfigGroup channel = c.getChannelGroup();
     ConfigGroup ordererGroup = channel.getGroupsOrThrow("Orderer");
@@ -242,7 +242,7 @@ final class TestChain {
   }
 
   /** A block with these parts, signed by {@code signers} over its header as Fabric's orderers sign. */
-  static Block make(long number, byte[] previousHash, List<ByteString> data, long lastConfig,
+  public static Block make(long number, byte[] previousHash, List<ByteString> data, long lastConfig,
       SigningIdentity... signers) {
     BlockHeader header = BlockHeader.newBuilder().setNumber(number)
         .setPreviousHash(ByteString.copyFrom(previousHash))
@@ -253,7 +253,7 @@ final class TestChain {
   }
 
   /** The block with its SIGNATURES metadata (OrdererBlockMetadata with the last config index). */
-  static Block sign(Block unsigned, long lastConfig, SigningIdentity... signers) {
+  public static Block sign(Block unsigned, long lastConfig, SigningIdentity... signers) {
     ByteString value = OrdererBlockMetadata.newBuilder()
         .setLastConfig(LastConfig.newBuilder().setIndex(lastConfig)).build().toByteString();
     Metadata.Builder md = Metadata.newBuilder().setValue(value);
