@@ -168,6 +168,21 @@ final class WatchCommand implements Callable<Integer> {
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("reloaded", generation.number());
       o.put("changes", changes);
+      if (lastFailure != null) {
+        // The first configuration served after refused ones: the failure is over.
+        o.put("recovered", true);
+        lastFailure = null;
+      }
+      print(o);
+    }
+
+    @Override
+    public void recovered(Generation<? extends Msp> generation) {
+      lastFailure = null;
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("reloaded", generation.number());
+      o.put("changes", List.of());
+      o.put("recovered", true);
       print(o);
     }
 

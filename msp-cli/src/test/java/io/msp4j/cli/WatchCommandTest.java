@@ -160,6 +160,10 @@ class WatchCommandTest {
     send(peerPem);
     assertThat(out.next()).contains("\"reason\":\"REVOKED\"").endsWith(",\"generation\":2}");
 
+    // The broken file removed: the folder holds what generation 2 serves; the failure is over.
+    Files.delete(dir.resolve("cacerts/zz.pem"));
+    assertThat(err.next()).isEqualTo("{\"reloaded\":2,\"changes\":[],\"recovered\":true}");
+
     assertThat(end()).isZero();
     assertThat(out.lines).isEmpty();
   }

@@ -1,6 +1,5 @@
 package io.msp4j.network;
 
-import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ReloadingChannel;
@@ -9,6 +8,7 @@ import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
 import io.msp4j.network.internal.Backoff;
 import io.msp4j.network.internal.ConfigEndpoints;
+import io.msp4j.network.internal.DeliverStatuses;
 import io.msp4j.network.internal.DeliverStream;
 import io.msp4j.network.internal.GrpcChannels;
 import io.msp4j.network.internal.SignedEnvelopes;
@@ -25,7 +25,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.Envelope;
-import org.hyperledger.fabric.protos.common.Status;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -233,7 +232,7 @@ public final class ChannelFollower implements AutoCloseable {
     }
     DeliverStream stream = null;
     try {
-      boolean ready = awaitReady(grpc, options.connectTimeout());
+      boolean ready = GrpcChannels.awaitReady(grpc, options.connectTimeout(), closed);
       BlockStreamVerifier v = verifier;
       long start = v == null ? 0 : v.lastNumber() + 1;
       long stop = until.orElse(SignedEnvelopes.NEWEST_POSSIBLE);
@@ -259,7 +258,7 @@ public final class ChannelFollower implements AutoCloseable {
             return a;
           }
         } else if (answer instanceof DeliverStream.StatusAnswer s) {
-          a.failure = status(endpoint, s.status());
+          a.failure = DeliverStatuses.failure(endpoint, s.status());
           return a;
         } else if (answer instanceof DeliverStream.Failed f) {
           a.failure = GrpcChannels.classify(endpoint, f.cause(), answered);
@@ -327,41 +326,6 @@ public final class ChannelFollower implements AutoCloseable {
       safely(() -> l.delivered(delivered));
     }
     return null;
-  }
-
-  private static NetworkException status(Endpoint endpoint, Status s) {
-    String where = endpoint.toString();
-    return switch (s) {
-      case SUCCESS -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
-          where + " ended the stream (SUCCESS) before the last block asked for", null);
-      case FORBIDDEN -> new NetworkException(NetworkException.Kind.FORBIDDEN, where,
-          where + " refused access to the channel (FORBIDDEN): the signer is not one of its readers", null);
-      case NOT_FOUND -> new NetworkException(NetworkException.Kind.NOT_FOUND, where,
-          where + " does not know the channel (NOT_FOUND)", null);
-      case SERVICE_UNAVAILABLE -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
-          where + " cannot serve the channel now (SERVICE_UNAVAILABLE)", null);
-      case BAD_REQUEST -> new NetworkException(NetworkException.Kind.REFUSED, where,
-          where + " refused the request as malformed (BAD_REQUEST)", null);
-      default -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
-          where + " ended the stream with status " + s, null);
-    };
-  }
-
-  private boolean awaitReady(ManagedChannel grpc, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    ConnectivityState state = grpc.getState(true);
-    while (state != ConnectivityState.READY && state != ConnectivityState.TRANSIENT_FAILURE
-        && state != ConnectivityState.SHUTDOWN && closed.getCount() > 0) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return false;
-      }
-      CountDownLatch changed = new CountDownLatch(1);
-      grpc.notifyWhenStateChanged(state, changed::countDown);
-      changed.await(Math.min(left, POLL.toNanos()), TimeUnit.NANOSECONDS);
-      state = grpc.getState(false);
-    }
-    return state == ConnectivityState.READY;
   }
 
   private boolean await(Duration delay) {

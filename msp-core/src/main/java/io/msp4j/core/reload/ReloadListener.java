@@ -17,4 +17,12 @@ public interface ReloadListener<V> {
 
   /** A configuration was refused; the generation before it is still served. */
   default void reloadFailed(ReloadFailure failure) {}
+
+  /**
+   * After one or more refused configurations, the source holds the configuration already served
+   * again (a broken file was removed, say): the failure is over and {@code generation}, unchanged,
+   * goes on serving. A new configuration applied after a failure is told by {@link #reloaded}
+   * instead.
+   */
+  default void recovered(Generation<? extends V> generation) {}
 }

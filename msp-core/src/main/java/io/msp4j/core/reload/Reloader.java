@@ -42,6 +42,8 @@ public final class Reloader<V> {
    * from an old generation keeps that value alive but not its configuration.
    */
   private Candidate<V> applied;
+  /** Whether the last attempt was refused; kept by the reloading thread (under reloadLock). */
+  private boolean failing;
   /** The last generation whose listeners have been told; guarded by generationMonitor. */
   private long announced;
 
@@ -73,6 +75,9 @@ public final class Reloader<V> {
       try {
         candidate = source.read();
         if (applied != null && candidate.sameConfiguration(applied)) {
+          if (failing) {
+            recover(before);
+          }
           return new ReloadResult<>(ReloadResult.Status.UNCHANGED, before, null);
         }
         value = setUp(candidate);
@@ -107,12 +112,27 @@ public final class Reloader<V> {
     return Objects.requireNonNull(value, "a candidate set up nothing");
   }
 
+  /** Tells that the configuration served is the source's again after refused ones. */
+  private void recover(Generation<V> served) {
+    failing = false;
+    LOG.info("{}: the source holds the served configuration again; generation {} serves on",
+        name, served.number());
+    for (ReloadListener<? super V> l : listeners) {
+      try {
+        l.recovered(served);
+      } catch (RuntimeException e) {
+        LOG.warn("{}: a reload listener failed on a recovery", name, e);
+      }
+    }
+  }
+
   /** Swaps in the next generation, then tells the log, the listeners and the waiters. */
   private ReloadResult<V> apply(Candidate<V> candidate, V value, Generation<V> before) {
     Generation<V> next = new Generation<>(
         before == null ? 1 : before.number() + 1, clock.instant(), value, describe(candidate));
     current = next;
     applied = candidate;
+    failing = false;
     LOG.info("{}: generation {} applied ({} changes){}", name, next.number(),
         next.changes().size(), summary(next.changes()));
     for (ReloadListener<? super V> l : listeners) {
@@ -140,6 +160,7 @@ public final class Reloader<V> {
   }
 
   private ReloadResult<V> refuse(MspException e, Generation<V> kept) {
+    failing = true;
     ReloadFailure failure =
         new ReloadFailure(e, kept == null ? 0 : kept.number(), clock.instant());
     LOG.warn("{}: new configuration refused, generation {} still served: {} [{}] {}",

@@ -54,10 +54,16 @@ class ReloadingMspTest {
   static final class Recorder implements ReloadListener<Msp> {
     final List<Generation<? extends Msp>> reloads = new CopyOnWriteArrayList<>();
     final List<ReloadFailure> failures = new CopyOnWriteArrayList<>();
+    final List<Generation<? extends Msp>> recoveries = new CopyOnWriteArrayList<>();
 
     @Override
     public void reloaded(Generation<? extends Msp> generation) {
       reloads.add(generation);
+    }
+
+    @Override
+    public void recovered(Generation<? extends Msp> generation) {
+      recoveries.add(generation);
     }
 
     @Override
@@ -153,6 +159,25 @@ class ReloadingMspTest {
     assertThat(msp.reload().status()).isEqualTo(ReloadResult.Status.APPLIED);
     assertThat(msp.generation()).isEqualTo(2);
     assertThrows(IdentityException.class, () -> msp.validate(msp.deserialize(alice())));
+  }
+
+  @Test
+  @Tag("SETUP-PARSE-01")
+  void theServedConfigurationBackAfterAFailureIsToldAsARecoveryOnce() {
+    source.set(FakeConfig.revoking("bob"));
+    msp.reload();
+    source.set(FakeConfig.revoking("bob").unparsable());
+    assertThat(msp.reload().status()).isEqualTo(ReloadResult.Status.FAILED);
+    assertThat(recorder.recoveries).isEmpty();
+
+    source.set(FakeConfig.revoking("bob"));
+    assertThat(msp.reload().status()).isEqualTo(ReloadResult.Status.UNCHANGED);
+    assertThat(recorder.recoveries).singleElement()
+        .satisfies(g -> assertThat(g.number()).isEqualTo(1));
+    assertThat(recorder.reloads).hasSize(1);
+    // Once recovered, the same configuration again is nothing new to tell.
+    assertThat(msp.reload().status()).isEqualTo(ReloadResult.Status.UNCHANGED);
+    assertThat(recorder.recoveries).hasSize(1);
   }
 
   @Test

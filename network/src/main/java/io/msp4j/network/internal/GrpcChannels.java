@@ -1,5 +1,6 @@
 package io.msp4j.network.internal;
 
+import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
@@ -11,12 +12,17 @@ import io.msp4j.network.ConnectionOptions;
 import io.msp4j.network.Endpoint;
 import io.msp4j.network.NetworkException;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
 /** Opens gRPC channels as {@link ConnectionOptions} say, and names what went wrong on them. */
 public final class GrpcChannels {
+  /** How often a wait for a connection looks whether it was called off. */
+  private static final long STATE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
   private GrpcChannels() {}
 
   /** A channel to one endpoint; it connects lazily, on the first call. */
@@ -35,6 +41,28 @@ public final class GrpcChannels {
       o.serverName().ifPresent(b::overrideAuthority);
     }
     return b.build();
+  }
+
+  /**
+   * Waits until the channel is connected, has failed to connect, {@code timeout} has passed or
+   * {@code closed} is open; whether it is connected.
+   */
+  public static boolean awaitReady(ManagedChannel grpc, Duration timeout, CountDownLatch closed)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    ConnectivityState state = grpc.getState(true);
+    while (state != ConnectivityState.READY && state != ConnectivityState.TRANSIENT_FAILURE
+        && state != ConnectivityState.SHUTDOWN && closed.getCount() > 0) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      CountDownLatch changed = new CountDownLatch(1);
+      grpc.notifyWhenStateChanged(state, changed::countDown);
+      changed.await(Math.min(left, STATE_POLL_NANOS), TimeUnit.NANOSECONDS);
+      state = grpc.getState(false);
+    }
+    return state == ConnectivityState.READY;
   }
 
   private static SslContext sslContext(ConnectionOptions o) {

@@ -20,13 +20,10 @@ import java.util.Optional;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.BlockHeader;
 import org.hyperledger.fabric.protos.common.BlockMetadataIndex;
-import org.hyperledger.fabric.protos.common.ChannelHeader;
 import org.hyperledger.fabric.protos.common.Envelope;
-import org.hyperledger.fabric.protos.common.HeaderType;
 import org.hyperledger.fabric.protos.common.IdentifierHeader;
 import org.hyperledger.fabric.protos.common.Metadata;
 import org.hyperledger.fabric.protos.common.MetadataSignature;
-import org.hyperledger.fabric.protos.common.Payload;
 import org.hyperledger.fabric.protos.common.SignatureHeader;
 import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 
