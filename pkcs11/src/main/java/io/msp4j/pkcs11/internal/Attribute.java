@@ -45,7 +45,8 @@ public record Attribute(long type, Object value) {
     return new Attribute(type, value.clone());
   }
 
-  static CK_ATTRIBUTE[] toNative(List<Attribute> template) {
+  /** The template as a contiguous native array. */
+  public static CK_ATTRIBUTE[] toNative(List<Attribute> template) {
     CK_ATTRIBUTE[] t = (CK_ATTRIBUTE[]) new CK_ATTRIBUTE().toArray(Math.max(1, template.size()));
     for (int i = 0; i < template.size(); i++) {
       Attribute a = template.get(i);
