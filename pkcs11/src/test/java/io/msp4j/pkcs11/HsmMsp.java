@@ -17,14 +17,14 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
 import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
 
 /** A local MSP whose signing certificate is issued for a key that lives on a token. */
-final class HsmMsp {
+public final class HsmMsp {
   private HsmMsp() {}
 
-  static final TestPki PKI = TestPki.seeded("pkcs11-tests");
-  static final IssuedCertificate ROOT = PKI.rootCa("CN=ca.org1.example.com,O=org1.example.com");
+  public static final TestPki PKI = TestPki.seeded("pkcs11-tests");
+  public static final IssuedCertificate ROOT = PKI.rootCa("CN=ca.org1.example.com,O=org1.example.com");
 
   /** A signing certificate for {@code publicKey}, issued by {@link #ROOT}. */
-  static IssuedCertificate certFor(PublicKey publicKey, String cn) {
+  public static IssuedCertificate certFor(PublicKey publicKey, String cn) {
     return PKI.certificate().subject("CN=" + cn + ",OU=client,O=org1.example.com").issuer(ROOT)
         .keyPair(new KeyPair(publicKey, null)).build();
   }
