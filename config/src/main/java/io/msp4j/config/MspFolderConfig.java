@@ -96,6 +96,15 @@ public final class MspFolderConfig {
     return keyStore;
   }
 
+  /**
+   * This configuration with the signing key looked up in {@code store} instead of the folder's
+   * {@code keystore}: a PKCS#11 token's key store (spec P11-02), whose {@code keystore} folder is
+   * empty as Fabric leaves it.
+   */
+  public MspFolderConfig withKeyStore(SigningKeyStore store) {
+    return new MspFolderConfig(dir, mspConfig, fabricConfig, Objects.requireNonNull(store, "store"), sources, local);
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof MspFolderConfig c

@@ -10,6 +10,7 @@ import io.msp4j.core.reload.ReloadListener;
 import io.msp4j.core.reload.ReloadResult;
 import io.msp4j.core.reload.ReloadingMsp;
 import io.msp4j.x509.SetupOptions;
+import io.msp4j.x509.SigningKeyStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -236,6 +237,7 @@ public final class MspFolderWatcher implements AutoCloseable {
     private MspVersion version = MspVersion.V3_0;
     private ReadOptions readOptions = ReadOptions.defaults();
     private SetupOptions setupOptions = SetupOptions.defaults();
+    private SigningKeyStore keyStore;
     private Duration settleWindow = Duration.ofMillis(DEFAULT_SETTLE_MILLIS);
     private Duration pollInterval = Duration.ofMillis(DEFAULT_POLL_MILLIS);
     private boolean forcePolling;
@@ -281,6 +283,16 @@ public final class MspFolderWatcher implements AutoCloseable {
      */
     public Builder setupOptions(SetupOptions options) {
       this.setupOptions = Objects.requireNonNull(options, "setupOptions");
+      return this;
+    }
+
+    /**
+     * For a local MSP: look the signing key up in {@code store} (a {@code Pkcs11Token}'s key store,
+     * spec P11-02) instead of the folder's {@code keystore}. The store, and so the token's logged-in
+     * sessions, is kept across reloads; a rotated signing certificate's key is looked up by its SKI.
+     */
+    public Builder keyStore(SigningKeyStore store) {
+      this.keyStore = Objects.requireNonNull(store, "store");
       return this;
     }
 
@@ -376,7 +388,7 @@ public final class MspFolderWatcher implements AutoCloseable {
      */
     public MspFolderWatcher start() {
       FolderMspSource source =
-          new FolderMspSource(dir, mspId, local, version, readOptions, setupOptions);
+          new FolderMspSource(dir, mspId, local, version, readOptions, setupOptions, keyStore);
       ReloadingMsp.Builder mb = ReloadingMsp.builder(mspId, source).caching(caching).clock(clock);
       listeners.forEach(mb::listener);
       ReloadingMsp msp = mb.build();

@@ -13,12 +13,14 @@ import io.msp4j.network.Endpoint;
 import io.msp4j.network.FollowOutcome;
 import io.msp4j.network.FollowStateStore;
 import io.msp4j.network.NetworkException;
+import io.msp4j.pkcs11.Pkcs11Token;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +68,8 @@ final class FollowCommand implements Callable<Integer> {
 
   @Option(names = "--msp-id", required = true, paramLabel = "ID", description = "Its MSP ID.")
   String mspId;
+
+  @Mixin BccspOption bccsp = new BccspOption();
 
   @Option(names = "--config", paramLabel = "FILE",
       description = "A config block to trust as the anchor; following starts after it (default: the channel's genesis block, as delivered).")
@@ -134,12 +138,17 @@ final class FollowCommand implements Callable<Integer> {
       return ExitCodes.SETUP_FAILED;
     }
     SigningIdentity signer;
+    Optional<Pkcs11Token> token = Optional.empty();
     try {
-      signer = MspOptions.load(mspDir, mspId, MspVersion.V3_0, true).defaultSigningIdentity();
+      token = bccsp.open();
+      signer = MspOptions.load(mspDir, mspId, MspVersion.V3_0, true,
+          token.map(Pkcs11Token::keyStore)).defaultSigningIdentity();
     } catch (MspSetupException e) {
+      token.ifPresent(Pkcs11Token::close);
       SetupFailures.report(e, false, out, err);
       return ExitCodes.SETUP_FAILED;
     } catch (MspException e) {
+      token.ifPresent(Pkcs11Token::close);
       err.println("msp channel follow: the local MSP cannot sign [" + e.rule() + "] " + e.detail());
       return ExitCodes.SETUP_FAILED;
     }
@@ -160,7 +169,11 @@ final class FollowCommand implements Callable<Integer> {
       b.listener(new ConfigBlockWriter(writeConfig));
     }
     ChannelFollower follower = b.build();
-    return runUntilSignalled(follower, err);
+    try {
+      return runUntilSignalled(follower, err);
+    } finally {
+      token.ifPresent(Pkcs11Token::close);
+    }
   }
 
   /**

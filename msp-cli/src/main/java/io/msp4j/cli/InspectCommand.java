@@ -82,6 +82,12 @@ final class InspectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try (MspInputs closing = inputs) {
+      return run();
+    }
+  }
+
+  private Integer run() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Optional<String> problem = inputs.problem();

@@ -7,6 +7,7 @@ import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.MspFolders;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
+import io.msp4j.pkcs11.Pkcs11Token;
 import io.msp4j.x509.ConfigSources;
 import io.msp4j.x509.SetupOptions;
 import java.nio.file.Path;
@@ -15,13 +16,14 @@ import java.util.List;
 import java.util.Optional;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * The options that say which MSPs {@code inspect} and {@code expiry} look at: one folder, or the
  * organisations of a channel configuration.
  */
-final class MspInputs {
+final class MspInputs implements AutoCloseable {
   @ArgGroup(exclusive = true, multiplicity = "1")
   Source source;
 
@@ -40,6 +42,19 @@ final class MspInputs {
       description = "With --msp-dir, the MSP ID to name the folder's MSP by (default: the folder's path); "
           + "with --block, only the organisations of this MSP.")
   String mspId;
+
+  @Mixin BccspOption bccsp = new BccspOption();
+
+  private Pkcs11Token token;
+
+  /** Closes the token opened for {@code --bccsp}, if any. */
+  @Override
+  public void close() {
+    if (token != null) {
+      token.close();
+      token = null;
+    }
+  }
 
   @Option(names = "--local",
       description = "With --msp-dir, read the folder as a node's local MSP: its signing certificate "
@@ -73,8 +88,17 @@ final class MspInputs {
       return fromBlock();
     }
     String id = mspId != null ? mspId : source.mspDir.toString();
-    MspFolderConfig folder = local
+    MspFolderConfig read = local
         ? MspFolders.readLocal(source.mspDir, id) : MspFolders.readVerifying(source.mspDir, id);
+    MspFolderConfig folder = read;
+    if (local) {
+      if (token == null) {
+        token = bccsp.open().orElse(null);
+      }
+      if (token != null) {
+        folder = read.withKeyStore(token.keyStore());
+      }
+    }
     SetupOptions setup =
         SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
     return new Inputs(List.of(new Loaded(source.mspDir.toString(), id, folder.mspConfig(),

@@ -3,15 +3,27 @@ package io.msp4j.cli;
 import io.msp4j.config.MspFolders;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.core.MspVersion;
+import io.msp4j.pkcs11.Pkcs11Token;
+import io.msp4j.x509.SigningKeyStore;
 import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.X509Msps;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options that say which MSP to load, shared by the commands that check identities. */
-final class MspOptions {
+/**
+ * The options that say which MSP to load, shared by the commands that check identities. A local
+ * MSP's key may be on a PKCS#11 token ({@code --bccsp}); the token stays open until {@link
+ * #close()}.
+ */
+final class MspOptions implements AutoCloseable {
+  @Mixin BccspOption bccsp = new BccspOption();
+
+  private Pkcs11Token token;
+
   @Option(names = "--msp-dir", required = true, paramLabel = "DIR", description = "The mspconfig folder.")
   Path mspDir;
 
@@ -42,13 +54,40 @@ final class MspOptions {
   }
 
   private X509Msp load(boolean asLocal) {
-    return load(mspDir, mspId, version, asLocal);
+    if (asLocal && token == null) {
+      token = bccsp.open().orElse(null);
+    }
+    return load(mspDir, mspId, version, asLocal, Optional.ofNullable(token).map(Pkcs11Token::keyStore));
+  }
+
+  /** The token opened for {@code --bccsp}, if any. */
+  Optional<Pkcs11Token> token() {
+    return Optional.ofNullable(token);
+  }
+
+  /** Closes the token opened for {@code --bccsp}, if any. */
+  @Override
+  public void close() {
+    if (token != null) {
+      token.close();
+      token = null;
+    }
   }
 
   /** Reads a folder, as a local or a verifying MSP, and sets the MSP up at {@code version}. */
   static X509Msp load(Path dir, String id, MspVersion version, boolean asLocal) {
-    MspFolderConfig folder =
+    return load(dir, id, version, asLocal, Optional.empty());
+  }
+
+  /**
+   * Reads a folder and sets the MSP up; a local MSP's key is looked up in {@code keyStore} when
+   * one is given (a PKCS#11 token's), else in the folder's {@code keystore}.
+   */
+  static X509Msp load(
+      Path dir, String id, MspVersion version, boolean asLocal, Optional<SigningKeyStore> keyStore) {
+    MspFolderConfig read =
         asLocal ? MspFolders.readLocal(dir, id) : MspFolders.readVerifying(dir, id);
+    MspFolderConfig folder = asLocal && keyStore.isPresent() ? read.withKeyStore(keyStore.get()) : read;
     SetupOptions options =
         SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
     return X509Msps.setup(folder.mspConfig(), version, options);

@@ -1,6 +1,8 @@
 package io.msp4j.cli;
 
 import io.msp4j.core.MspException;
+import io.msp4j.core.MspSetupException;
+import io.msp4j.core.Reason;
 import java.io.PrintWriter;
 
 /**
@@ -9,6 +11,21 @@ import java.io.PrintWriter;
  */
 final class SetupFailures {
   private SetupFailures() {}
+
+  /**
+   * The exit status of a signing command whose local MSP could not be set up: 1 when the key is
+   * not on the PKCS#11 token (the key cannot sign, P11-05), 3 when the {@code --bccsp} file cannot
+   * be read, 2 otherwise (a wrong PIN, an unknown label, a missing library: P11-01).
+   */
+  static int signingStatus(MspSetupException e) {
+    if (e.reason() == Reason.SIGNER_KEY_MISSING && e.rule().equals("P11-05")) {
+      return ExitCodes.INVALID;
+    }
+    if (e.reason() == Reason.FILE_UNREADABLE && e.rule().equals("P11-01")) {
+      return ExitCodes.USAGE;
+    }
+    return ExitCodes.SETUP_FAILED;
+  }
 
   /** One JSON line on standard output with {@code --json}, else a sentence on standard error. */
   static void report(MspException e, boolean json, PrintWriter out, PrintWriter err) {

@@ -45,6 +45,12 @@ final class SignCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try (MspOptions options = msp) {
+      return run();
+    }
+  }
+
+  private Integer run() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     byte[] messageBytes;
@@ -59,7 +65,7 @@ final class SignCommand implements Callable<Integer> {
       loaded = msp.loadLocal();
     } catch (MspSetupException e) {
       SetupFailures.report(e, false, out, err);
-      return ExitCodes.SETUP_FAILED;
+      return SetupFailures.signingStatus(e);
     }
     byte[] signature;
     SigningIdentity signer;

@@ -50,6 +50,12 @@ final class SignUpdateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try (MspOptions options = msp) {
+      return run();
+    }
+  }
+
+  private Integer run() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     byte[] bytes;
@@ -71,7 +77,7 @@ final class SignUpdateCommand implements Callable<Integer> {
       loaded = msp.loadLocal();
     } catch (MspSetupException e) {
       SetupFailures.report(e, false, out, err);
-      return ExitCodes.SETUP_FAILED;
+      return SetupFailures.signingStatus(e);
     }
     Envelope signed;
     SigningIdentity signer;

@@ -1,5 +1,8 @@
 package io.msp4j.cli;
 
+import picocli.CommandLine.Mixin;
+import java.util.Optional;
+import io.msp4j.pkcs11.Pkcs11Token;
 import io.msp4j.channel.Channel;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.InputLimits;
@@ -76,6 +79,8 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object per input.")
   boolean json;
 
+  @Mixin BccspOption bccsp = new BccspOption();
+
   @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Identity files.")
   List<Path> inputs;
 
@@ -130,7 +135,17 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   private Msp fromFolder() {
-    return MspOptions.load(source.mspDir, mspId, version == null ? MspVersion.V3_0 : version, local);
+    MspVersion v = version == null ? MspVersion.V3_0 : version;
+    if (!local) {
+      return MspOptions.load(source.mspDir, mspId, v, false);
+    }
+    // The token is needed only to find the key at setup; validation never signs.
+    Optional<Pkcs11Token> token = bccsp.open();
+    try {
+      return MspOptions.load(source.mspDir, mspId, v, true, token.map(Pkcs11Token::keyStore));
+    } finally {
+      token.ifPresent(Pkcs11Token::close);
+    }
   }
 
   private Msp fromBlock(PrintWriter err) {

@@ -8,6 +8,7 @@ import io.msp4j.core.reload.MspChange;
 import io.msp4j.core.reload.Generation;
 import io.msp4j.core.reload.ReloadFailure;
 import io.msp4j.core.reload.ReloadListener;
+import io.msp4j.pkcs11.Pkcs11Token;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,7 +89,16 @@ final class WatchCommand implements Callable<Integer> {
       return ExitCodes.USAGE;
     }
     ReloadPrinter printer = new ReloadPrinter(err);
-    try (MspFolderWatcher watcher = MspFolderWatcher.builder(msp.mspDir, msp.mspId)
+    Optional<Pkcs11Token> token;
+    try {
+      token = msp.local ? msp.bccsp.open() : Optional.empty();
+    } catch (MspSetupException e) {
+      SetupFailures.report(e, false, out, err);
+      return ExitCodes.SETUP_FAILED;
+    }
+    MspFolderWatcher.Builder builder = MspFolderWatcher.builder(msp.mspDir, msp.mspId);
+    token.ifPresent(t -> builder.keyStore(t.keyStore()));
+    try (MspFolderWatcher watcher = builder
         .local(msp.local)
         .version(msp.version)
         .settleWindow(Duration.ofMillis(settleMillis))
@@ -104,6 +114,8 @@ final class WatchCommand implements Callable<Integer> {
           out.flush();
         }
       }
+    } finally {
+      token.ifPresent(Pkcs11Token::close);
     }
     return ExitCodes.OK;
   }

@@ -153,6 +153,22 @@ public enum Reason {
   /** A block given as a trust anchor cannot anchor a channel (DELIVER-01). */
   ANCHOR_INVALID,
 
+  // Keys in a hardware security module through PKCS#11 (spec Appendix D, P11-01..05).
+  /** The BCCSP configuration is missing a setting or has a wrong one. */
+  BCCSP_CONFIG_INVALID,
+  /** The PKCS#11 library cannot be loaded or initialised. */
+  PKCS11_LIBRARY_UNAVAILABLE,
+  /** No slot holds a token with the configured label, or the token went away. */
+  TOKEN_NOT_FOUND,
+  /** The token refused the login (a wrong PIN, a locked PIN). */
+  TOKEN_LOGIN_FAILED,
+  /** A call to the token failed (the device went away, it refused the operation). */
+  TOKEN_FAILURE,
+  /** The token cannot make this kind of signature. */
+  TOKEN_MECHANISM_UNSUPPORTED,
+  /** The key found on the token is not the signing certificate's key. */
+  TOKEN_KEY_MISMATCH,
+
   // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
   // or more numerous than anything Fabric's tools make.
   LIMIT_EXCEEDED,

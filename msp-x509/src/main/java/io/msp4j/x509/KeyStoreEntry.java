@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * What a {@link SigningKeyStore} found for an SKI. Fabric's file key store can also answer with a
  * public key or a symmetric key, depending on the file name suffix (FOLDER-10); both are kept so
- * that setup gives Fabric's verdict for them.
+ * that setup gives Fabric's verdict for them. A key store over a hardware token answers with an
+ * {@link External} key.
  */
 public sealed interface KeyStoreEntry {
 
@@ -25,6 +26,17 @@ public sealed interface KeyStoreEntry {
   /** A public key (file suffix {@code pk}): setup succeeds, signing fails later. */
   record Public(PublicKey key, String source) implements KeyStoreEntry {
     public Public {
+      Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(source, "source");
+    }
+  }
+
+  /**
+   * A private key held outside the JVM (in a PKCS#11 token, say) that signs on request
+   * (spec P11-02, P11-04).
+   */
+  record External(ExternalKey key, String source) implements KeyStoreEntry {
+    public External {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(source, "source");
     }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import io.msp4j.x509.SigningKeyStore;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,6 +37,7 @@ public final class FolderMspSource implements ConfigSource<Msp> {
   private final MspVersion version;
   private final ReadOptions readOptions;
   private final SetupOptions setupOptions;
+  private final SigningKeyStore keyStore;
   private volatile FolderStamp expected;
 
   public FolderMspSource(
@@ -44,13 +46,15 @@ public final class FolderMspSource implements ConfigSource<Msp> {
       boolean local,
       MspVersion version,
       ReadOptions readOptions,
-      SetupOptions setupOptions) {
+      SetupOptions setupOptions,
+      SigningKeyStore keyStore) {
     this.dir = dir;
     this.mspId = mspId;
     this.local = local;
     this.version = version;
     this.readOptions = readOptions;
     this.setupOptions = setupOptions;
+    this.keyStore = keyStore;
   }
 
   /**
@@ -67,9 +71,10 @@ public final class FolderMspSource implements ConfigSource<Msp> {
     FolderStamp before = FolderStamp.of(dir);
     FolderStamp settled = expected;
     try {
-      MspFolderConfig folder = local
+      MspFolderConfig read = local
           ? MspFolders.readLocal(dir, mspId, readOptions)
           : MspFolders.readVerifying(dir, mspId, readOptions);
+      MspFolderConfig folder = local && keyStore != null ? read.withKeyStore(keyStore) : read;
       byte[] keyStore = local ? keyStoreDigest(dir.resolve(FolderReader.KEYSTORE)) : new byte[0];
       return FolderCandidate.read(dir, folder, keyStore, version, setupOptions, before, settled);
     } catch (MspSetupException e) {

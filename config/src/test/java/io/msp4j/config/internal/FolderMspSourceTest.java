@@ -29,7 +29,7 @@ class FolderMspSourceTest {
 
   private FolderMspSource source(Path dir, boolean local) {
     return new FolderMspSource(dir, "Org1MSP", local, MspVersion.V3_0, ReadOptions.defaults(),
-        SetupOptions.defaults());
+        SetupOptions.defaults(), null);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.msp4j.x509.internal.msp;
 
 import io.msp4j.core.Reason;
+import io.msp4j.x509.ExternalKey;
 import io.msp4j.x509.internal.cert.CertPublicKey;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.NistCurves;
@@ -122,6 +123,56 @@ final class MessageSignatures {
       return EcdsaSignatureDer.toMinimalDer(ec.r(), s);
     }
     return ((RawSignature.Ed25519) raw).bytes();
+  }
+
+  /**
+   * Signs {@code message} through an external key for a certificate whose public key is {@code
+   * certKey} (P11-04): the digest is computed here, the device makes the raw signature, and an
+   * ECDSA result (r||s in two equal halves) is given a low S and encoded as minimal DER, as for
+   * keys in files (SIGN-01).
+   */
+  byte[] signExternal(CertPublicKey certKey, ExternalKey key, byte[] message) throws Failure {
+    KeyAlgorithm algorithm = certKey.algorithm();
+    boolean fits =
+        (algorithm == KeyAlgorithm.ECDSA && key.kind() == ExternalKey.Kind.ECDSA)
+            || (algorithm == KeyAlgorithm.ED25519 && key.kind() == ExternalKey.Kind.ED25519);
+    if (!fits) {
+      throw new Failure(
+          Reason.TOKEN_KEY_MISMATCH,
+          "P11-05",
+          "the key found (" + key.describe() + ") is an " + key.kind() + " key but the signing certificate's key is "
+              + algorithm);
+    }
+    byte[] input = prepare(algorithm, message, "SIGN-01", "sign");
+    if (input.length == 0) {
+      throw new Failure(
+          Reason.SIGNING_FAILED, "SIGN-01", "the message is empty, which Fabric never signs with an Ed25519 key");
+    }
+    byte[] raw = key.signRaw(input);
+    if (algorithm == KeyAlgorithm.ED25519) {
+      if (raw.length != 64) {
+        throw new Failure(
+            Reason.SIGNING_FAILED, "P11-04", key.describe() + " returned " + raw.length + " bytes, not a 64-byte Ed25519 signature");
+      }
+      return raw;
+    }
+    String curve = certKey.curveName().orElse("unknown");
+    BigInteger n = NistCurves.isNist(curve) ? NistCurves.order(curve) : null;
+    if (n == null) {
+      throw new Failure(
+          Reason.SIGNING_FAILED, "SIGN-01", "the signing certificate's curve is not P-224, P-256, P-384 or P-521");
+    }
+    if (raw.length == 0 || raw.length % 2 != 0) {
+      throw new Failure(
+          Reason.SIGNING_FAILED, "P11-04", key.describe() + " returned " + raw.length + " bytes, not r||s in two equal halves");
+    }
+    int half = raw.length / 2;
+    BigInteger r = new BigInteger(1, java.util.Arrays.copyOfRange(raw, 0, half));
+    BigInteger s = new BigInteger(1, java.util.Arrays.copyOfRange(raw, half, raw.length));
+    if (s.compareTo(n.shiftRight(1)) > 0) {
+      s = n.subtract(s);
+    }
+    return EcdsaSignatureDer.toMinimalDer(r, s);
   }
 
   /** The message itself for Ed25519 keys, else its digest by the hash family (VERIFY-01). */

@@ -248,7 +248,7 @@ public final class MspSetup {
     } catch (Failure f) {
       throw withRule(f, "SETUP-SIGNER-01").toSetupException(entry("signing_identity.public_signer", 0), null);
     }
-    java.security.Key key = SignerKeys.find(prepared.cert(), info, options.keyStore());
+    SignerKey key = SignerKeys.find(prepared.cert(), info, options.keyStore());
     if (!prepared.cert().notAfter().isAfter(options.clock().instant())) {
       throw new MspSetupException(
           Reason.SIGNER_EXPIRED,

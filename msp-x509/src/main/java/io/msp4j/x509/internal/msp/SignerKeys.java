@@ -23,19 +23,24 @@ import org.hyperledger.fabric.protos.msp.SigningIdentityInfo;
 /**
  * Finds the signing identity's key (SETUP-SIGNER-02): in the key store by the certificate's SKI,
  * else in {@code private_signer.key_material}, which may only hold an ECDSA key (PKCS#8 or SEC1).
+ * A key on a PKCS#11 token that is not found fails with that store's rule (P11-05).
  */
 final class SignerKeys {
   private SignerKeys() {}
 
-  static Key find(ParsedCertificate cert, SigningIdentityInfo info, SigningKeyStore store) {
+  static SignerKey find(ParsedCertificate cert, SigningIdentityInfo info, SigningKeyStore store) {
     String storeProblem = "no key with this certificate's SKI in the key store";
+    String storeRule = "SETUP-SIGNER-02";
     try {
       Optional<KeyStoreEntry> entry = store.find(SubjectKeyIds.of(cert.publicKey().publicKey().orElseThrow(
           () -> new IllegalArgumentException("the certificate's key cannot be imported"))));
       if (entry.isPresent()) {
         KeyStoreEntry e = entry.get();
         if (e instanceof KeyStoreEntry.Public p) {
-          return p.key();
+          return new SignerKey.Local(p.key());
+        }
+        if (e instanceof KeyStoreEntry.External x) {
+          return new SignerKey.External(x.key(), x.source());
         }
         if (e instanceof KeyStoreEntry.Symmetric s) {
           throw new MspSetupException(
@@ -45,24 +50,37 @@ final class SignerKeys {
         }
         // Any private key the store yields (ECDSA, Ed25519, RSA) makes a signer, as in Fabric;
         // one that cannot sign fails at signing time (SIGN-01).
-        return ((KeyStoreEntry.Private) e).key();
+        return new SignerKey.Local(((KeyStoreEntry.Private) e).key());
       }
     } catch (MspSetupException e) {
-      if (e.reason() == Reason.SIGNER_KEY_INVALID) {
+      if (e.reason() == Reason.SIGNER_KEY_INVALID || isTokenFailure(e.reason())) {
         throw e;
       }
       storeProblem = e.detail();
+      if (e.reason() == Reason.KEY_NOT_FOUND && e.rule().startsWith("P11-")) {
+        // A key looked for on a PKCS#11 token and not found: Fabric's "KeyMaterial not found".
+        storeRule = e.rule();
+      }
     } catch (MspException | IllegalArgumentException e) {
       storeProblem = e.getMessage();
     }
-    return fromKeyMaterial(info, storeProblem, cert);
+    return new SignerKey.Local(fromKeyMaterial(info, storeProblem, storeRule, cert));
   }
 
-  private static Key fromKeyMaterial(SigningIdentityInfo info, String storeProblem, ParsedCertificate cert) {
+  /** Failures of the token itself, which say more than "the key was not found". */
+  private static boolean isTokenFailure(Reason reason) {
+    return switch (reason) {
+      case TOKEN_NOT_FOUND, TOKEN_LOGIN_FAILED, TOKEN_FAILURE, PKCS11_LIBRARY_UNAVAILABLE -> true;
+      default -> false;
+    };
+  }
+
+  private static Key fromKeyMaterial(
+      SigningIdentityInfo info, String storeProblem, String storeRule, ParsedCertificate cert) {
     if (!info.hasPrivateSigner() || info.getPrivateSigner().getKeyMaterial().isEmpty()) {
       throw new MspSetupException(
           Reason.SIGNER_KEY_MISSING,
-          "SETUP-SIGNER-02",
+          storeRule,
           "signing key for " + cert.describe() + " not found (" + storeProblem
               + ") and signing_identity.private_signer.key_material is empty");
     }
