@@ -53,6 +53,8 @@ public final class ParsedCertificate {
    * two, remembered so that a CA's chain is verified once per MSP, not once per identity.
    */
   private final Map<CertPublicKey, Boolean> signatureChecks = new ConcurrentHashMap<>(2);
+  /** {@link #ref()}, once made. */
+  private volatile CertificateRef ref;
 
   private ParsedCertificate(byte[] der, byte[] tbs, int version, BigInteger serial,
       byte[] rawIssuer, byte[] rawSubject, List<DnAttribute> issuerAttributes,
@@ -384,9 +386,17 @@ public final class ParsedCertificate {
     return DistinguishedNames.describe(rawIssuer);
   }
 
-  /** Names the certificate for error messages. */
+  /**
+   * Names the certificate for error messages and signer reports; made on first use and kept, since
+   * signers of blocks and transactions are named again and again (a race makes it twice, equal).
+   */
   public CertificateRef ref() {
-    return new CertificateRef(subjectText(), serialHex(), issuerText());
+    CertificateRef r = ref;
+    if (r == null) {
+      r = new CertificateRef(subjectText(), serialHex(), issuerText());
+      ref = r;
+    }
+    return r;
   }
 
   /** "subject=..., serial=..., issuer=..." for messages. */
