@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
@@ -30,14 +31,27 @@ public final class MspChanges {
 
   private MspChanges() {}
 
-  /** The changes from {@code current} to {@code next}, org by org in path order. */
+  /**
+   * The changes from {@code current} to {@code next} in path order: each org's MSP and policies,
+   * and the policies of the groups above the orgs ({@code /Channel}, {@code /Channel/Application},
+   * {@code /Channel/Orderer}, the consortiums).
+   */
   public static List<MspChange> between(Config current, Config next) {
     Map<String, ConfigGroup> before = OrgGroups.of(current);
     Map<String, ConfigGroup> after = OrgGroups.of(next);
+    Map<String, ConfigGroup> sectionsBefore = sections(current, before.keySet());
+    Map<String, ConfigGroup> sectionsAfter = sections(next, after.keySet());
     Set<String> paths = new TreeSet<>(before.keySet());
     paths.addAll(after.keySet());
+    paths.addAll(sectionsBefore.keySet());
+    paths.addAll(sectionsAfter.keySet());
     List<MspChange> out = new ArrayList<>();
     for (String path : paths) {
+      if (!before.containsKey(path) && !after.containsKey(path)) {
+        policies(path, sectionsBefore.getOrDefault(path, ConfigGroup.getDefaultInstance()),
+            sectionsAfter.getOrDefault(path, ConfigGroup.getDefaultInstance()), out);
+        continue;
+      }
       ConfigGroup b = before.get(path);
       ConfigGroup a = after.get(path);
       if (b == null) {
@@ -49,6 +63,22 @@ public final class MspChanges {
       }
     }
     return List.copyOf(out);
+  }
+
+  /** The groups of a config that are not orgs (nor below orgs), by path. */
+  private static Map<String, ConfigGroup> sections(Config config, Set<String> orgPaths) {
+    Map<String, ConfigGroup> out = new TreeMap<>();
+    walk("/Channel", config.getChannelGroup(), orgPaths, out);
+    return out;
+  }
+
+  private static void walk(String path, ConfigGroup g, Set<String> orgPaths,
+      Map<String, ConfigGroup> out) {
+    if (orgPaths.contains(path)) {
+      return;
+    }
+    out.put(path, g);
+    g.getGroupsMap().forEach((k, child) -> walk(path + "/" + k, child, orgPaths, out));
   }
 
   private static void org(String path, ConfigGroup b, ConfigGroup a, List<MspChange> out) {
