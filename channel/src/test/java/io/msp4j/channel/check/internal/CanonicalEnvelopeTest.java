@@ -6,6 +6,7 @@ import com.google.protobuf.ByteString;
 import java.util.Random;
 import org.hyperledger.fabric.protos.common.Envelope;
 import org.junit.jupiter.api.Tag;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,5 +90,15 @@ class CanonicalEnvelopeTest {
     }
     assertThat(CanonicalEnvelope.is(ByteString.copyFrom(java.util.HexFormat.of()
         .parseHex("0a0141120142")))).isTrue();
+  }
+
+  /** Fuzzed: any bytes the shortcut calls well formed, the re-encoding check does too. */
+  @FuzzTest(maxDuration = "12h")
+  @Tag("BLOCK-DATA-01")
+  void shortcutNeverAcceptsWhatTheReferenceRefuses(byte[] data) {
+    ByteString raw = ByteString.copyFrom(data);
+    if (CanonicalEnvelope.is(raw)) {
+      assertThat(byReference(raw)).isTrue();
+    }
   }
 }
