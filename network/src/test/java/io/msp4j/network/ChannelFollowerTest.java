@@ -236,6 +236,27 @@ class ChannelFollowerTest {
   }
 
   @Test
+  void anOrdererNamedInTheChannelConfigurationServesWhenTheGivenOneIsDown() throws Exception {
+    FakeOrderingService s = FakeOrderingService.start(ordererTls, null, List.of());
+    open.add(s);
+    TestChain named = new TestChain(work.resolve("named"), s.endpoint().toString());
+    named.appendTransactions(1);
+    s.chain.addAll(named.blocks());
+    Endpoint down = new Endpoint("127.0.0.1", freePort());
+    // The client trusts another CA: the named orderer is trusted through the orderer org's TLS
+    // CA in the channel configuration.
+    ConnectionOptions o = ConnectionOptions.builder().endpoint(down)
+        .tlsRootCert("org1 ca.crt", Files.readAllBytes(org1Tls.resolve("ca.crt")))
+        .serverName("orderer.example.com").connectTimeout(Duration.ofSeconds(2)).build();
+    FollowOutcome out = ChannelFollower.builder(TestChain.CHANNEL, o, named.org1User)
+        .backoff(Duration.ofMillis(20), Duration.ofMillis(200)).giveUpAfter(Duration.ofSeconds(20))
+        .listener(recorder).anchor(named.genesisBytes()).until(1).build().run();
+    assertThat(out.status()).isEqualTo(FollowOutcome.Status.UNTIL_REACHED);
+    assertThat(recorder.connects).containsExactly(s.endpoint());
+    assertThat(recorder.delivered).containsExactly(0L, 1L);
+  }
+
+  @Test
   void aPeerServesBlocksToo() throws Exception {
     FakeOrderingService s = service(null);
     FollowOutcome o = follower(tls(s.endpoint()).build()).service(DeliverService.PEER)

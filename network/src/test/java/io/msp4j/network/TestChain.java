@@ -39,6 +39,7 @@ import org.hyperledger.fabric.protos.common.HeaderType;
 import org.hyperledger.fabric.protos.common.LastConfig;
 import org.hyperledger.fabric.protos.common.Metadata;
 import org.hyperledger.fabric.protos.common.MetadataSignature;
+import org.hyperledger.fabric.protos.common.OrdererAddresses;
 import org.hyperledger.fabric.protos.common.OrdererBlockMetadata;
 import org.hyperledger.fabric.protos.common.Payload;
 import org.hyperledger.fabric.protos.common.SignatureHeader;
@@ -96,6 +97,11 @@ public final class TestChain {
   private final SecureRandom random = new SecureRandom();
 
   public TestChain(Path dir) {
+    this(dir, new String[0]);
+  }
+
+  /** A chain whose genesis configuration names these orderer endpoints (the orderer org's {@code Endpoints}). */
+  public TestChain(Path dir, String... ordererAddresses) {
     tree = CryptoTree.fromYaml(SPEC.formatted("")).generate(dir.resolve("crypto"));
     GeneratedTree revoking = CryptoTree.fromYaml(SPEC.formatted(
         "\n    CRL: {Revoke: [orderer2.example.com]}")).generate(dir.resolve("crypto-crl"));
@@ -115,8 +121,22 @@ public final class TestChain {
         .ordererOrg("OrdererOrg", ConfigFixture.msp(ordererOrg, "OrdererMSP"))
         .channelCapabilities("V3_0")
         .build();
+    if (ordererAddresses.length > 0) {
+      genesis = withOrdererEndpoints(genesis, ordererAddresses);
+    }
     configs.add(genesis);
     blocks.add(parse(ConfigFixture.block(CHANNEL, genesis)));
+  }
+
+  private static Config withOrdererEndpoints(Config c, String... addresses) {
+    ConfigGroup channel = c.getChannelGroup();
+    ConfigGroup ordererGroup = channel.getGroupsOrThrow("Orderer");
+    ConfigGroup ordererOrg = ordererGroup.getGroupsOrThrow("OrdererOrg").toBuilder()
+        .putValues("Endpoints", ConfigFixture.value(OrdererAddresses.newBuilder()
+            .addAllAddresses(List.of(addresses)).build()))
+        .build();
+    return c.toBuilder().setChannelGroup(channel.toBuilder().putGroups("Orderer",
+        ordererGroup.toBuilder().putGroups("OrdererOrg", ordererOrg).build())).build();
   }
 
   public static SigningIdentity signer(Path localMsp, String mspId) {
