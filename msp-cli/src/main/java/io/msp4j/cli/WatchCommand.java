@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
           + " folder that is reloaded whenever it changes.",
       "Each answer is the JSON object of 'msp validate --json' plus \"generation\". Each reload"
           + " attempt prints {\"reloaded\": N, \"changes\": [...]} or"
-          + " {\"reload_failed\": MESSAGE, \"rule\": ID, \"generation\": KEPT} on standard error.",
+          + " {\"reload_failed\": MESSAGE, \"rule\": ID, \"generation\": KEPT} on standard error;"
+          + " the first line after failures adds \"recovered\": true (with no changes when the"
+          + " folder is back to the configuration served).",
       "While no configuration could be set up (generation 0) each input is answered with"
           + " {\"input\", \"setup_error\", \"reason\", \"rule\", \"generation\": 0}."
     },
