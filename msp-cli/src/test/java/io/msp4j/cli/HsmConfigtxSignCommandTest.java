@@ -32,8 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the folders' {@code keystore/}.
  */
 class HsmConfigtxSignCommandTest {
-  private static final String LABEL = "ForFabric";
-
   @TempDir static Path tree;
   static GeneratedOrg org1;
   static Path block;
@@ -85,7 +83,7 @@ class HsmConfigtxSignCommandTest {
 
   @BeforeEach
   void token() throws Exception {
-    hsm = SoftHsm.in(dir).initToken(LABEL);
+    hsm = SoftHsm.in(dir).initToken(HsmFiles.LABEL);
   }
 
   /**
@@ -104,15 +102,9 @@ class HsmConfigtxSignCommandTest {
         }
       }
     }
-    TokenImport.ecKeyPair(hsm.settings(LABEL).build(), id.certificate().keyPair());
+    TokenImport.ecKeyPair(hsm.settings(HsmFiles.LABEL).build(), id.certificate().keyPair());
     assertThat(msp.resolve("keystore")).isEmptyDirectory();
     return msp;
-  }
-
-  private Path coreYaml() throws Exception {
-    return Files.writeString(dir.resolve("core.yaml"), "peer:\n  BCCSP:\n    Default: PKCS11\n    PKCS11:\n"
-        + "      Library: " + hsm.library() + "\n      Label: " + LABEL + "\n      Pin: " + SoftHsm.USER_PIN + "\n"
-        + "      Hash: SHA2\n      Security: 256\n");
   }
 
   private CliRun sign(Path msp, Path out, String... bccsp) {
@@ -140,7 +132,7 @@ class HsmConfigtxSignCommandTest {
     assertThat(withoutToken.status()).as("the folder alone holds no key").isNotZero();
     assertThat(signed).doesNotExist();
 
-    CliRun run = sign(msp, signed, "--bccsp", coreYaml().toString());
+    CliRun run = sign(msp, signed, "--bccsp", HsmFiles.coreYaml(hsm, dir).toString());
     assertThat(run.status()).as(run.err()).isZero();
     assertThat(run.out()).contains("signature 0 by Org1MSP");
     assertThat(run.out() + run.err()).doesNotContain(SoftHsm.USER_PIN);
@@ -159,7 +151,7 @@ class HsmConfigtxSignCommandTest {
   void theSameUpdateSignedByAMembersTokenKeyIsRejected() throws Exception {
     Path msp = onTokenOnly(org1.identity("User1"));
     Path signed = dir.resolve("signed.pb");
-    CliRun run = sign(msp, signed, "--bccsp", coreYaml().toString());
+    CliRun run = sign(msp, signed, "--bccsp", HsmFiles.coreYaml(hsm, dir).toString());
     assertThat(run.status()).as(run.err()).isZero();
 
     CliRun verdict = check(signed);
