@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.msp4j.channel.ConfigFixture;
 import io.msp4j.channel.update.ConfigUpdates;
 import io.msp4j.pkcs11.SoftHsm;
-import io.msp4j.pkcs11.TokenImport;
 import io.msp4j.testdata.cryptogen.CryptoTree;
-import io.msp4j.testdata.cryptogen.GeneratedIdentity;
 import io.msp4j.testdata.cryptogen.GeneratedOrg;
 import io.msp4j.testdata.cryptogen.GeneratedTree;
 import java.nio.file.Files;
@@ -86,27 +84,6 @@ class HsmConfigtxSignCommandTest {
     hsm = SoftHsm.in(dir).initToken(HsmFiles.LABEL);
   }
 
-  /**
-   * A copy of the identity's local MSP whose key is on the token only: imported under its SKI, and
-   * the key file removed, so that nothing but the token can sign for it.
-   */
-  private Path onTokenOnly(GeneratedIdentity id) throws Exception {
-    Path msp = dir.resolve(id.commonName() + "-msp");
-    try (var files = Files.walk(id.mspDir())) {
-      for (Path p : (Iterable<Path>) files::iterator) {
-        Path to = msp.resolve(id.mspDir().relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(to);
-        } else if (!p.getParent().getFileName().toString().equals("keystore")) {
-          Files.copy(p, to);
-        }
-      }
-    }
-    TokenImport.ecKeyPair(hsm.settings(HsmFiles.LABEL).build(), id.certificate().keyPair());
-    assertThat(msp.resolve("keystore")).isEmptyDirectory();
-    return msp;
-  }
-
   private CliRun sign(Path msp, Path out, String... bccsp) {
     String[] base = {"configtx", "sign", "--envelope", update.toString(), "--msp-dir", msp.toString(),
         "--msp-id", "Org1MSP", "--output", out.toString()};
@@ -125,7 +102,7 @@ class HsmConfigtxSignCommandTest {
   @Tag("P11-03")
   @Tag("P11-04")
   void anUpdateSignedByTheAdminsTokenKeyIsAccepted() throws Exception {
-    Path msp = onTokenOnly(org1.admin());
+    Path msp = HsmFiles.onTokenOnly(hsm, dir, org1.admin());
     Path signed = dir.resolve("signed.pb");
 
     CliRun withoutToken = sign(msp, signed);
@@ -149,7 +126,7 @@ class HsmConfigtxSignCommandTest {
   @Tag("P11-04")
   @Tag("CONFIGTX-UPDATE-08")
   void theSameUpdateSignedByAMembersTokenKeyIsRejected() throws Exception {
-    Path msp = onTokenOnly(org1.identity("User1"));
+    Path msp = HsmFiles.onTokenOnly(hsm, dir, org1.identity("User1"));
     Path signed = dir.resolve("signed.pb");
     CliRun run = sign(msp, signed, "--bccsp", HsmFiles.coreYaml(hsm, dir).toString());
     assertThat(run.status()).as(run.err()).isZero();
