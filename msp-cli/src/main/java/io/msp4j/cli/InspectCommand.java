@@ -57,7 +57,8 @@ final class InspectCommand implements Callable<Integer> {
 
   @Option(names = "--msp-version", paramLabel = "V", defaultValue = "3.0",
       converter = MspOptions.VersionConverter.class,
-      description = "MSP version of the setup check: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}).")
+      description = "MSP version of the setup check: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}, "
+          + "or 1.4.3 with --fabric-release 2.5).")
   MspVersion version;
 
   @Option(names = "--within", paramLabel = "DURATION", defaultValue = "30d",
@@ -68,6 +69,8 @@ final class InspectCommand implements Callable<Integer> {
   @Option(names = "--now", paramLabel = "INSTANT", converter = GenerateCommand.InstantConverter.class,
       description = "Compute the marks as of this instant, e.g. 2030-01-01T00:00:00Z (default: now).")
   Instant now;
+
+  @Mixin ReleaseOption release;
 
   @ArgGroup(exclusive = true)
   Format format = new Format();
@@ -95,9 +98,15 @@ final class InspectCommand implements Callable<Integer> {
       err.println("msp inspect: " + problem.get());
       return ExitCodes.USAGE;
     }
+    MspVersion folderVersion = release.mspVersion(version);
+    Optional<String> conflict = release.conflict(folderVersion);
+    if (conflict.isPresent()) {
+      err.println("msp inspect: " + conflict.get());
+      return ExitCodes.USAGE;
+    }
     MspInputs.Inputs read;
     try {
-      read = inputs.load();
+      read = inputs.load(release.release());
     } catch (MspException e) {
       err.println("msp inspect: cannot read the MSP [" + e.rule() + "] " + e.detail());
       err.flush();
@@ -117,7 +126,7 @@ final class InspectCommand implements Callable<Integer> {
         err.flush();
         return ExitCodes.SETUP_FAILED;
       }
-      SetupVerdict setup = SetupVerdict.of(msp, msp.version().orElse(version));
+      SetupVerdict setup = SetupVerdict.of(msp, msp.version().orElse(folderVersion));
       inspections.add(m);
       if (format.json) {
         texts.add(Json.write(InspectJson.of(msp.where(), m, setup)));
