@@ -7,6 +7,7 @@ import io.msp4j.core.MspVersion;
 import io.msp4j.x509.inspect.InspectOptions;
 import io.msp4j.x509.inspect.MspInspection;
 import io.msp4j.x509.inspect.MspInspector;
+import io.msp4j.x509.inspect.ReleaseUpgrade;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -128,11 +129,20 @@ final class InspectCommand implements Callable<Integer> {
       }
       SetupVerdict setup = SetupVerdict.of(msp, msp.version().orElse(folderVersion));
       inspections.add(m);
+      if (format.dot) {
+        continue;
+      }
+      // The network keeps its MSP version across the upgrade; a folder is compared at the
+      // newest version both releases have unless --msp-version says otherwise.
+      ReleaseUpgrade upgrade = ReleaseUpgrade.check(msp.config(), msp.version()
+          .orElse(release.mspVersionGiven() ? version : MspVersion.V1_4_3), msp.setup());
       if (format.json) {
-        texts.add(Json.write(InspectJson.of(msp.where(), m, setup)));
-        jsons.add(InspectJson.of(msp.where(), m, setup));
-      } else if (!format.dot) {
-        texts.add(InspectText.render(msp.where(), m, setup));
+        Map<String, Object> o = InspectJson.of(msp.where(), m, setup);
+        o.put("upgrade", UpgradeOutput.json(upgrade));
+        texts.add(Json.write(o));
+        jsons.add(o);
+      } else {
+        texts.add(InspectText.render(msp.where(), m, setup) + "\n" + UpgradeOutput.text(upgrade));
       }
     }
     if (format.dot) {

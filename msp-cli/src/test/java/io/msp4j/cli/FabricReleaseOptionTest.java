@@ -301,4 +301,44 @@ class FabricReleaseOptionTest {
       assertThat(out.toString()).doesNotContain("\"valid\":true").contains("RSA");
     }
   }
+
+  @Test
+  @Tag("DELTA25-10")
+  void inspectListsWhatBreaksOnTheUpgradeForAFolder() {
+    CliRun text = CliRun.of("inspect", "--msp-dir", rsaAdminMsp.toString(), "--msp-id", "Org1MSP");
+    assertThat(text.status()).isEqualTo(ExitCodes.OK);
+    assertThat(text.out()).contains("upgrade from Fabric v2.5 to v3.0 at MSP version 1.4.3: 1 verdict changes\n"
+        + "    setup fails  MSP  [SETUP-POST-01 DELTA25-10] admins[1]");
+    CliRun json = CliRun.of("inspect", "--msp-dir", rsaAdminMsp.toString(), "--msp-id", "Org1MSP", "--json");
+    var o = com.google.gson.JsonParser.parseString(json.out()).getAsJsonObject();
+    var upgrade = o.getAsJsonArray("upgrade");
+    assertThat(upgrade).hasSize(1);
+    assertThat(upgrade.get(0).getAsJsonObject().get("change").getAsString()).isEqualTo("setup fails");
+    assertThat(upgrade.get(0).getAsJsonObject().get("delta_rule").getAsString()).isEqualTo("DELTA25-10");
+    assertThat(upgrade.get(0).getAsJsonObject().get("message").getAsString()).contains("RSA");
+    CliRun plain = CliRun.of("inspect", "--msp-dir", org1Msp.toString(), "--msp-id", "Org1MSP");
+    assertThat(plain.out()).contains("upgrade from Fabric v2.5 to v3.0 at MSP version 1.4.3: no verdict changes");
+  }
+
+  @Test
+  @Tag("DELTA25-10")
+  void inspectOfAV25ChannelListsTheOrgsThatBreakOnTheUpgrade() {
+    CliRun json = at("2.5", "inspect", "--block", block20rsa.toString(), "--json");
+    assertThat(json.status()).as(json.err()).isEqualTo(ExitCodes.OK);
+    var msps = com.google.gson.JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("msps");
+    for (var m : msps) {
+      var org = m.getAsJsonObject();
+      var upgrade = org.getAsJsonArray("upgrade");
+      if (org.get("msp_id").getAsString().equals("Org1MSP")) {
+        assertThat(upgrade).hasSize(1);
+        assertThat(upgrade.get(0).getAsJsonObject().get("change").getAsString()).isEqualTo("setup fails");
+      } else {
+        assertThat(upgrade).isEmpty();
+      }
+    }
+    CliRun text = at("2.5", "inspect", "--block", block20rsa.toString());
+    assertThat(text.out()).contains("setup fails  MSP  [SETUP-POST-01 DELTA25-10]");
+    CliRun v30 = at("3.0", "inspect", "--block", block30.toString());
+    assertThat(v30.out()).contains("upgrade from Fabric v2.5 to v3.0: not applicable, MSP version 3.0");
+  }
 }
