@@ -28,7 +28,7 @@ final class UpgradeOutput {
     for (UpgradeFinding f : u.findings()) {
       out.append("    ").append(f.change().label()).append("  ").append(f.entry())
           .append(f.certificate().map(c -> "  " + c.subject()).orElse(""))
-          .append("  [").append(f.rule()).append(' ').append(f.change().deltaRule()).append("] ")
+          .append("  [").append(f.rule()).append(' ').append(f.deltaRule()).append("] ")
           .append(f.message()).append('\n');
     }
     return out.toString();
@@ -44,7 +44,7 @@ final class UpgradeOutput {
       o.put("certificate", f.certificate().map(UpgradeOutput::certificate).orElse(null));
       o.put("reason", f.reason().name());
       o.put("rule", f.rule());
-      o.put("delta_rule", f.change().deltaRule());
+      o.put("delta_rule", f.deltaRule());
       o.put("message", f.message());
       out.add(o);
     }

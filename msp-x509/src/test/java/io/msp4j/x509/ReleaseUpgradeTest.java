@@ -37,9 +37,22 @@ class ReleaseUpgradeTest {
       ReleaseUpgrade u = check(MspConfigs.of(org.root).admin(rsaLeaf("CN=rsa admin")), v);
       assertThat(u.findings()).singleElement().satisfies(f -> {
         assertThat(f.change()).isEqualTo(UpgradeFinding.Change.SETUP_FAILS);
-        assertThat(f.change().deltaRule()).isEqualTo("DELTA25-10");
+        assertThat(f.deltaRule()).isEqualTo("DELTA25-10");
         assertThat(f.reason()).isEqualTo(Reason.ADMIN_INVALID);
         assertThat(f.message()).contains("RSA");
+      });
+    }
+  }
+
+  @Test
+  @Tag("DELTA25-13")
+  void anRsaAdminWithNodeOusBelow143MakesSetupFail() {
+    for (MspVersion v : new MspVersion[] {MspVersion.V1_0, MspVersion.V1_1, MspVersion.V1_3}) {
+      MspConfigs c = MspConfigs.of(org.root).nodeOus(true, "client", "peer", "admin", "orderer")
+          .admin(rsaLeaf("CN=rsa admin,OU=client"));
+      assertThat(check(c, v).findings()).singleElement().satisfies(f -> {
+        assertThat(f.change()).isEqualTo(UpgradeFinding.Change.SETUP_FAILS);
+        assertThat(f.deltaRule()).isEqualTo("DELTA25-13");
       });
     }
   }

@@ -128,6 +128,22 @@ class X509MspReleaseTest {
   }
 
   @Test
+  @Tag("DELTA25-13")
+  void rsaAdminWithNodeOusBelow143SetsUpInRelease25AndFailsSetupInRelease30() {
+    IssuedCertificate rsaAdmin = rsaLeaf("CN=rsa admin,OU=client");
+    MSPConfig c = withNodeOus().admin(rsaAdmin).build();
+    for (MspVersion v : List.of(MspVersion.V1_0, MspVersion.V1_1, MspVersion.V1_3)) {
+      MspSetupException e = setupFails(c, v, FabricRelease.V3_0);
+      assertThat(e.reason()).as("v3.0 at %s", v).isEqualTo(Reason.ADMIN_INVALID);
+      X509Msp msp = setup(c, v, FabricRelease.V2_5);
+      Identity admin = msp.deserialize(MspConfigs.serialized(rsaAdmin));
+      assertThat(verdict(msp, admin)).as("v2.5 at %s", v).isNull();
+      assertThat(PrincipalVerdicts.roles(msp, admin)).as("v2.5 roles at %s", v)
+          .isEqualTo(v == MspVersion.V1_0 ? "MA---" : "MAC--");
+    }
+  }
+
+  @Test
   @Tag("DELTA25-11")
   void rsaAdminWithNodeOusIsInvalidButStillAdminInRelease30AndValidInRelease25() {
     IssuedCertificate rsaAdmin = rsaLeaf("CN=rsa admin,OU=admin");

@@ -73,18 +73,20 @@ public record ReleaseUpgrade(MspVersion version, List<UpgradeFinding> findings) 
     } catch (MspSetupException e) {
       return new ReleaseUpgrade(version, List.of());
     }
-    X509Msp after;
-    try {
-      after = X509Msps.setup(config, version, options.withRelease(FabricRelease.V3_0));
-    } catch (MspSetupException e) {
-      return new ReleaseUpgrade(version, List.of(new UpgradeFinding(UpgradeFinding.Change.SETUP_FAILS,
-          "MSP", Optional.empty(), e.reason(), e.rule(), e.detail())));
-    }
     FabricMSPConfig fabric;
     try {
       fabric = FabricMSPConfig.parseFrom(config.getConfig());
     } catch (InvalidProtocolBufferException e) {
-      throw new IllegalStateException("set up twice, yet not a FabricMSPConfig", e);
+      throw new IllegalStateException("set up by v2.5, yet not a FabricMSPConfig", e);
+    }
+    X509Msp after;
+    try {
+      after = X509Msps.setup(config, version, options.withRelease(FabricRelease.V3_0));
+    } catch (MspSetupException e) {
+      boolean nodeOus = fabric.hasFabricNodeOus() && fabric.getFabricNodeOus().getEnable();
+      return new ReleaseUpgrade(version, List.of(new UpgradeFinding(UpgradeFinding.Change.SETUP_FAILS,
+          "MSP", Optional.empty(), e.reason(), e.rule(), e.detail(),
+          nodeOus ? "DELTA25-13" : UpgradeFinding.Change.SETUP_FAILS.deltaRule())));
     }
     List<UpgradeFinding> out = new ArrayList<>();
     for (int i = 0; i < fabric.getAdminsCount(); i++) {
@@ -124,7 +126,8 @@ public record ReleaseUpgrade(MspVersion version, List<UpgradeFinding> findings) 
             ? " (it keeps the ADMIN role)" : " (it loses the ADMIN role)";
       }
       return Optional.of(new UpgradeFinding(change, entry,
-          Optional.of(e.certificate().orElse(was.certificate())), e.reason(), e.rule(), message));
+          Optional.of(e.certificate().orElse(was.certificate())), e.reason(), e.rule(), message,
+          change.deltaRule()));
     }
   }
 

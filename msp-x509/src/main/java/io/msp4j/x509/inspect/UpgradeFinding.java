@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param reason the reason of the v3.0 failure
  * @param rule the spec rule of the v3.0 failure
  * @param message the v3.0 failure, as an operator reads it
+ * @param deltaRule the DELTA25 rule that makes the two releases differ here
  */
 public record UpgradeFinding(
     Change change,
@@ -23,11 +24,15 @@ public record UpgradeFinding(
     Optional<CertificateRef> certificate,
     Reason reason,
     String rule,
-    String message) {
+    String message,
+    String deltaRule) {
 
   /** What breaks on the upgrade. */
   public enum Change {
-    /** v2.5 sets the MSP up; v3.0 fails setup (DELTA25-10). */
+    /**
+     * v2.5 sets the MSP up; v3.0 fails setup (DELTA25-10 without NodeOUs, DELTA25-13 with NodeOUs
+     * below MSP version 1.4.3).
+     */
     SETUP_FAILS("setup fails", "DELTA25-10"),
     /** An admin certificate valid in v2.5 is invalid in v3.0, though it keeps the admin role (DELTA25-11). */
     ADMIN_INVALID("admin invalid", "DELTA25-11"),
@@ -47,7 +52,7 @@ public record UpgradeFinding(
       return label;
     }
 
-    /** The DELTA25 rule that makes the two releases differ here. */
+    /** The DELTA25 rule that usually makes the two releases differ for this change. */
     public String deltaRule() {
       return deltaRule;
     }
@@ -60,5 +65,6 @@ public record UpgradeFinding(
     Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(rule, "rule");
     Objects.requireNonNull(message, "message");
+    Objects.requireNonNull(deltaRule, "deltaRule");
   }
 }
