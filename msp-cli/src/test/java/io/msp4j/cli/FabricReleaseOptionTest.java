@@ -207,6 +207,7 @@ class FabricReleaseOptionTest {
 
   @Test
   @Tag("DELTA25-01")
+  @Tag("DELTA25-14")
   void aV30ChannelIsRefusedAtRelease25ByEveryBlockCommand() {
     List<String[]> commands = List.of(
         new String[] {"validate", "--block", block30.toString(), "--msp-id", "Org1MSP", user1Cert.toString()},

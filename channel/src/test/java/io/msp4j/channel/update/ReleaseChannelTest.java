@@ -9,10 +9,12 @@ import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ConfigFixture;
 import io.msp4j.channel.MspReuse;
+import io.msp4j.channel.ReloadingChannel;
 import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
+import io.msp4j.core.reload.ReloadResult.Status;
 import io.msp4j.testdata.CertificateBuilder;
 import io.msp4j.testdata.DeterministicRandom;
 import io.msp4j.testdata.IssuedCertificate;
@@ -171,6 +173,24 @@ class ReleaseChannelTest {
     UpdateReport v30 = checkSignedByAll(load(channel("V2_0"), FabricRelease.V3_0), next,
         FabricRelease.V3_0);
     assertThat(v30.failure()).isEmpty();
+  }
+
+  @Test
+  @Tag("DELTA25-10")
+  @Tag("DELTA25-01")
+  void aReloadingChannelFollowsItsRelease() {
+    for (FabricRelease r : FabricRelease.values()) {
+      ReloadingChannel reloading = ReloadingChannel.builder(CHANNEL).options(at(r)).build();
+      Status v25Only = r == FabricRelease.V2_5 ? Status.APPLIED : Status.FAILED;
+      Status v30Only = r == FabricRelease.V3_0 ? Status.APPLIED : Status.FAILED;
+      assertThat(reloading.apply(ConfigFixture.block(CHANNEL, channel("V2_0"))).status())
+          .as("V2_0 at %s", r).isEqualTo(Status.APPLIED);
+      assertThat(reloading.apply(ConfigFixture.block(CHANNEL, withRsaAdmin(channel("V2_0"))))
+          .status()).as("RSA admin at %s", r).isEqualTo(v25Only);
+      assertThat(reloading.apply(ConfigFixture.block(CHANNEL, channel("V3_0"))).status())
+          .as("V3_0 at %s", r).isEqualTo(v30Only);
+      assertThat(reloading.current().orElseThrow().value().release()).isEqualTo(r);
+    }
   }
 
   @ParameterizedTest
