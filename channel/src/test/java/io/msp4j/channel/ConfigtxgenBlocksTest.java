@@ -3,6 +3,9 @@ package io.msp4j.channel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.msp4j.channel.update.ChannelUpdates;
+import io.msp4j.channel.update.ConfigUpdateRequest;
+import io.msp4j.channel.update.UpdateReport;
 import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
@@ -18,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Config blocks written by Fabric v2.5.12's and v3.0.0's configtxgen (channel capability V2_0;
  * see {@code configtxgen/README.md} for how, and for what Fabric's own channelconfig answered),
- * loaded by msp4j as a node of each release.
+ * loaded by msp4j as a node of each release, and an update of one of them checked at each
+ * release.
  */
 class ConfigtxgenBlocksTest {
 
@@ -72,5 +76,25 @@ class ConfigtxgenBlocksTest {
         .isEqualTo(v25.getGroupsOrThrow("Application").getGroupsMap());
     assertThat(v30.getGroupsOrThrow("Orderer").getGroupsMap())
         .isEqualTo(v25.getGroupsOrThrow("Orderer").getGroupsMap());
+  }
+
+  @ParameterizedTest(name = "release {0}")
+  @CsvSource({"2.5", "3.0"})
+  @Tag("DELTA25-10")
+  void anUpdateAddingAnRsaAdminToAnOrgWithoutNodeOusIsAcceptedOnlyAtRelease25(String release)
+      throws IOException {
+    ChannelOptions options = at(FabricRelease.parse(release));
+    Channel current = Channel.load(block("v2.5.12-v20-no-nodeous.block"), options);
+    UpdateReport report = ChannelUpdates.checker(current, options)
+        .verdict(ConfigUpdateRequest.parse(block("rsa-admin-update.env")));
+    if (release.equals("2.5")) {
+      assertThat(report.failure()).isEmpty();
+      assertThat(report.accepted()).isTrue();
+    } else {
+      assertThat(report.stage()).isEqualTo(UpdateReport.Stage.NEW_CONFIG);
+      MspException failure = (MspException) report.failure().orElseThrow();
+      assertThat(failure.reason()).isEqualTo(Reason.ADMIN_INVALID);
+      assertThat(failure.getMessage()).contains("admins[1]").contains("RSA");
+    }
   }
 }
