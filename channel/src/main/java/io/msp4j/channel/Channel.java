@@ -1,6 +1,7 @@
 package io.msp4j.channel;
 
 import io.msp4j.channel.internal.load.ChannelLoader;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspManager;
 import io.msp4j.core.MspVersion;
@@ -34,9 +35,12 @@ public final class Channel {
   private final List<ChannelOrg> orgs;
   private final MspManager mspManager;
   private final PolicyManager policies;
+  private final FabricRelease release;
 
-  private Channel(DecodedConfig decoded, ChannelLoader.Loaded loaded, PolicyManager policies) {
+  private Channel(DecodedConfig decoded, ChannelLoader.Loaded loaded, PolicyManager policies,
+      FabricRelease release) {
     this.decoded = decoded;
+    this.release = release;
     this.capabilities = loaded.capabilities();
     this.orgs = loaded.orgs();
     this.mspManager = loaded.manager();
@@ -71,7 +75,7 @@ public final class Channel {
     MspManager manager = loaded.manager();
     PolicyManager policies = PolicyTreeBuilder.build(decoded.config().getChannelGroup(), manager::deserialize);
     ChannelLoader.names(decoded.channelId(), decoded.config());
-    return new Channel(decoded, loaded, policies);
+    return new Channel(decoded, loaded, policies, options.setup().release());
   }
 
   /** Loads a bare {@code Config} (no channel ID) with default options. */
@@ -113,6 +117,15 @@ public final class Channel {
   /** The version of the channel's MSPs (VER-02). */
   public MspVersion mspVersion() {
     return capabilities.mspVersion();
+  }
+
+  /**
+   * The Fabric release of the node this channel was loaded as ({@link
+   * io.msp4j.x509.SetupOptions#release()}): its MSPs give that release's verdicts, and a release
+   * that does not know the channel's capabilities refuses to load it (DELTA25-01).
+   */
+  public FabricRelease release() {
+    return release;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.msp4j.channel;
 
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspVersion;
 import java.util.HashMap;
@@ -11,18 +12,20 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
 /**
  * Set-up MSPs a channel load may take instead of setting an org's MSP up again: those of a
  * channel loaded before, for org groups whose MSP value is byte-identical and whose MSP version
- * is the same. An MSP's setup depends only on its MSPConfig, its version and the setup options
- * (a channel MSP has no signing identity, so no clock is read), so reusing it cannot change a
- * verdict as long as both loads use the same setup options. Immutable.
+ * and Fabric release are the same. An MSP's setup depends only on its MSPConfig, its version and
+ * the setup options (a channel MSP has no signing identity, so no clock is read), so reusing it
+ * cannot change a verdict as long as both loads use the same setup options. Immutable.
  */
 public final class MspReuse {
-  private static final MspReuse NONE = new MspReuse(null, Map.of());
+  private static final MspReuse NONE = new MspReuse(null, null, Map.of());
 
   private final MspVersion version;
+  private final FabricRelease release;
   private final Map<MSPConfig, Msp> byConfig;
 
-  private MspReuse(MspVersion version, Map<MSPConfig, Msp> byConfig) {
+  private MspReuse(MspVersion version, FabricRelease release, Map<MSPConfig, Msp> byConfig) {
     this.version = version;
+    this.release = release;
     this.byConfig = byConfig;
   }
 
@@ -38,12 +41,21 @@ public final class MspReuse {
     for (ChannelOrg o : previous.orgs()) {
       m.putIfAbsent(o.mspConfig(), o.msp());
     }
-    return new MspReuse(previous.mspVersion(), Map.copyOf(m));
+    return new MspReuse(previous.mspVersion(), previous.release(), Map.copyOf(m));
   }
 
-  /** The set-up MSP for this configuration at this version, if there is one to reuse. */
+  /**
+   * The set-up MSP for this configuration at this version and the default Fabric release, if
+   * there is one to reuse.
+   */
   public Optional<Msp> find(MSPConfig config, MspVersion at) {
-    return at == version ? Optional.ofNullable(byConfig.get(config)) : Optional.empty();
+    return find(config, at, FabricRelease.defaultRelease());
+  }
+
+  /** The set-up MSP for this configuration at this version and release, if there is one. */
+  public Optional<Msp> find(MSPConfig config, MspVersion at, FabricRelease in) {
+    return at == version && in == release
+        ? Optional.ofNullable(byConfig.get(config)) : Optional.empty();
   }
 
   @Override

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hyperledger.fabric.protos.common.Block;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,6 +60,8 @@ final class BlockCheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object per block.")
   boolean json;
 
+  @Mixin ReleaseOption release;
+
   @Parameters(paramLabel = "BLOCK", arity = "1..*", description = "Block files (binary protobuf).")
   List<Path> blocks;
 
@@ -68,7 +71,7 @@ final class BlockCheckCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     SignerChecks checks;
     try {
-      Channel channel = BlockInput.load(config);
+      Channel channel = BlockInput.load(config, release.channelOptions());
       BlockInput.noteUnsupportedCapabilities(channel, err, NAME);
       checks = SignerChecks.of(channel);
     } catch (MspException e) {

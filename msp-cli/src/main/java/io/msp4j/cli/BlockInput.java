@@ -2,6 +2,8 @@ package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.channel.ChannelOptions;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Msp;
 import io.msp4j.core.Reason;
 import java.io.IOException;
@@ -23,6 +25,11 @@ final class BlockInput {
    *     used
    */
   static Channel load(Path file) {
+    return load(file, ChannelOptions.defaults());
+  }
+
+  /** As {@link #load(Path)}, with the given options (the node's Fabric release among them). */
+  static Channel load(Path file, ChannelOptions options) {
     byte[] bytes;
     try {
       bytes = InputFiles.config(file);
@@ -34,7 +41,7 @@ final class BlockInput {
           "cannot read the block file: " + e.getMessage(), e);
     }
     try {
-      return Channel.load(bytes);
+      return Channel.load(bytes, options);
     } catch (ChannelConfigException e) {
       throw new ChannelConfigException(e.reason(), e.rule(), file + ": " + e.path(), e.problem(),
           e.getCause());
@@ -53,12 +60,17 @@ final class BlockInput {
             + String.join(", ", channel.msps().keySet())));
   }
 
-  /** Notes on standard error what a Fabric v3 node would refuse in the channel's capabilities. */
+  /**
+   * Notes on standard error what a node of the channel's Fabric release would refuse in its
+   * capabilities.
+   */
   static void noteUnsupportedCapabilities(Channel channel, PrintWriter err, String command) {
-    List<String> unsupported = channel.capabilities().unsupportedByFabricV3();
+    boolean v25 = channel.release() == FabricRelease.V2_5;
+    List<String> unsupported = v25 ? channel.capabilities().unsupportedByFabricV25()
+        : channel.capabilities().unsupportedByFabricV3();
     if (!unsupported.isEmpty()) {
-      err.println(command + ": note: a Fabric v3.0 node would refuse this channel, it does not "
-          + "support " + String.join(", ", unsupported));
+      err.println(command + ": note: a Fabric v" + channel.release() + " node would refuse this "
+          + "channel, it does not support " + String.join(", ", unsupported));
       err.flush();
     }
   }

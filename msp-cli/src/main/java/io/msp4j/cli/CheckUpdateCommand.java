@@ -1,6 +1,7 @@
 package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
+import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.update.ChannelUpdates;
 import io.msp4j.channel.update.ConfigUpdateException;
 import io.msp4j.channel.update.ConfigUpdateRequest;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -58,6 +60,8 @@ final class CheckUpdateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
+  @Mixin ReleaseOption release;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -74,8 +78,9 @@ final class CheckUpdateCommand implements Callable<Integer> {
     Channel current;
     UpdateChecker checker;
     try {
-      current = Channel.load(blockBytes);
-      checker = ChannelUpdates.checker(current);
+      ChannelOptions options = release.channelOptions();
+      current = Channel.load(blockBytes, options);
+      checker = ChannelUpdates.checker(current, options);
     } catch (MspException e) {
       return unusable(block + ": the current config cannot be used", e, out, err);
     }

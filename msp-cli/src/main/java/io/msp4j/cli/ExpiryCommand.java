@@ -61,6 +61,8 @@ final class ExpiryCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object per entry.")
   boolean json;
 
+  @Mixin ReleaseOption release;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -74,7 +76,7 @@ final class ExpiryCommand implements Callable<Integer> {
     List<ExpiryEntry> entries = new ArrayList<>();
     List<MspInputs.Loaded> loaded;
     try {
-      loaded = inputs.load().msps();
+      loaded = inputs.load(release.release()).msps();
       for (MspInputs.Loaded msp : loaded) {
         entries.addAll(MspInspector.inspect(
             msp.config(), new InspectOptions(clock, window, msp.sources())).expiring());

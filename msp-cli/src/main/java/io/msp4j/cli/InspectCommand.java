@@ -7,6 +7,7 @@ import io.msp4j.core.MspVersion;
 import io.msp4j.x509.inspect.InspectOptions;
 import io.msp4j.x509.inspect.MspInspection;
 import io.msp4j.x509.inspect.MspInspector;
+import io.msp4j.x509.inspect.ReleaseUpgrade;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,7 +58,8 @@ final class InspectCommand implements Callable<Integer> {
 
   @Option(names = "--msp-version", paramLabel = "V", defaultValue = "3.0",
       converter = MspOptions.VersionConverter.class,
-      description = "MSP version of the setup check: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}).")
+      description = "MSP version of the setup check: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}, "
+          + "or 1.4.3 with --fabric-release 2.5).")
   MspVersion version;
 
   @Option(names = "--within", paramLabel = "DURATION", defaultValue = "30d",
@@ -68,6 +70,8 @@ final class InspectCommand implements Callable<Integer> {
   @Option(names = "--now", paramLabel = "INSTANT", converter = GenerateCommand.InstantConverter.class,
       description = "Compute the marks as of this instant, e.g. 2030-01-01T00:00:00Z (default: now).")
   Instant now;
+
+  @Mixin ReleaseOption release;
 
   @ArgGroup(exclusive = true)
   Format format = new Format();
@@ -95,9 +99,15 @@ final class InspectCommand implements Callable<Integer> {
       err.println("msp inspect: " + problem.get());
       return ExitCodes.USAGE;
     }
+    MspVersion folderVersion = release.mspVersion(version);
+    Optional<String> conflict = release.conflict(folderVersion);
+    if (conflict.isPresent()) {
+      err.println("msp inspect: " + conflict.get());
+      return ExitCodes.USAGE;
+    }
     MspInputs.Inputs read;
     try {
-      read = inputs.load();
+      read = inputs.load(release.release());
     } catch (MspException e) {
       err.println("msp inspect: cannot read the MSP [" + e.rule() + "] " + e.detail());
       err.flush();
@@ -117,13 +127,22 @@ final class InspectCommand implements Callable<Integer> {
         err.flush();
         return ExitCodes.SETUP_FAILED;
       }
-      SetupVerdict setup = SetupVerdict.of(msp, msp.version().orElse(version));
+      SetupVerdict setup = SetupVerdict.of(msp, msp.version().orElse(folderVersion));
       inspections.add(m);
+      if (format.dot) {
+        continue;
+      }
+      // The network keeps its MSP version across the upgrade; a folder is compared at the
+      // newest version both releases have unless --msp-version says otherwise.
+      ReleaseUpgrade upgrade = ReleaseUpgrade.check(msp.config(), msp.version()
+          .orElse(release.mspVersionGiven() ? version : MspVersion.V1_4_3), msp.setup());
       if (format.json) {
-        texts.add(Json.write(InspectJson.of(msp.where(), m, setup)));
-        jsons.add(InspectJson.of(msp.where(), m, setup));
-      } else if (!format.dot) {
-        texts.add(InspectText.render(msp.where(), m, setup));
+        Map<String, Object> o = InspectJson.of(msp.where(), m, setup);
+        o.put("upgrade", UpgradeOutput.json(upgrade));
+        texts.add(Json.write(o));
+        jsons.add(o);
+      } else {
+        texts.add(InspectText.render(msp.where(), m, setup) + "\n" + UpgradeOutput.text(upgrade));
       }
     }
     if (format.dot) {

@@ -2,9 +2,11 @@ package io.msp4j.cli;
 
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.ChannelConfigException;
+import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ChannelOrg;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.MspFolders;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
 import io.msp4j.pkcs11.Pkcs11Token;
@@ -84,8 +86,13 @@ final class MspInputs implements AutoCloseable {
    *     cannot be loaded or has no MSP with the given ID
    */
   Inputs load() {
+    return load(FabricRelease.defaultRelease());
+  }
+
+  /** As {@link #load()}, setting MSPs up and loading the channel as Fabric release {@code r}. */
+  Inputs load(FabricRelease r) {
     if (source.block != null) {
-      return fromBlock();
+      return fromBlock(r);
     }
     String id = mspId != null ? mspId : source.mspDir.toString();
     MspFolderConfig read = local
@@ -99,19 +106,20 @@ final class MspInputs implements AutoCloseable {
         folder = read.withKeyStore(token.keyStore());
       }
     }
-    SetupOptions setup =
-        SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
+    SetupOptions setup = SetupOptions.defaults().withKeyStore(folder.keyStore())
+        .withSources(folder.sources()).withRelease(r);
     return new Inputs(List.of(new Loaded(source.mspDir.toString(), id, folder.mspConfig(),
         folder.sources(), setup, Optional.empty())), Optional.empty());
   }
 
-  private Inputs fromBlock() {
-    Channel channel = BlockInput.load(source.block);
+  private Inputs fromBlock(FabricRelease r) {
+    SetupOptions setup = SetupOptions.defaults().withRelease(r);
+    Channel channel = BlockInput.load(source.block, ChannelOptions.defaults().withSetup(setup));
     List<Loaded> out = new ArrayList<>();
     for (ChannelOrg org : channel.orgs()) {
       if (mspId == null || mspId.equals(org.mspId())) {
         out.add(new Loaded(org.groupPath(), org.mspId(), org.mspConfig(), ConfigSources.none(),
-            SetupOptions.defaults(), Optional.of(channel.mspVersion())));
+            setup, Optional.of(channel.mspVersion())));
       }
     }
     if (out.isEmpty()) {

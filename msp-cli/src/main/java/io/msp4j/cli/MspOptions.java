@@ -2,6 +2,7 @@ package io.msp4j.cli;
 
 import io.msp4j.config.MspFolders;
 import io.msp4j.config.MspFolderConfig;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.pkcs11.Pkcs11Token;
 import io.msp4j.x509.SigningKeyStore;
@@ -60,6 +61,17 @@ final class MspOptions implements AutoCloseable {
     return load(mspDir, mspId, version, asLocal, Optional.ofNullable(token).map(Pkcs11Token::keyStore));
   }
 
+  /**
+   * Reads the folder (a local one's key on the {@code --bccsp} token when given) and sets the MSP
+   * up at {@code v}, following Fabric release {@code r}.
+   */
+  X509Msp load(MspVersion v, FabricRelease r) {
+    if (local && token == null) {
+      token = bccsp.open().orElse(null);
+    }
+    return load(mspDir, mspId, v, local, Optional.ofNullable(token).map(Pkcs11Token::keyStore), r);
+  }
+
   /** The token opened for {@code --bccsp}, if any. */
   Optional<Pkcs11Token> token() {
     return Optional.ofNullable(token);
@@ -85,11 +97,20 @@ final class MspOptions implements AutoCloseable {
    */
   static X509Msp load(
       Path dir, String id, MspVersion version, boolean asLocal, Optional<SigningKeyStore> keyStore) {
+    return load(dir, id, version, asLocal, keyStore, FabricRelease.defaultRelease());
+  }
+
+  /**
+   * As {@link #load(Path, String, MspVersion, boolean, Optional)}, following Fabric release
+   * {@code r}.
+   */
+  static X509Msp load(Path dir, String id, MspVersion version, boolean asLocal,
+      Optional<SigningKeyStore> keyStore, FabricRelease r) {
     MspFolderConfig read =
         asLocal ? MspFolders.readLocal(dir, id) : MspFolders.readVerifying(dir, id);
     MspFolderConfig folder = asLocal && keyStore.isPresent() ? read.withKeyStore(keyStore.get()) : read;
-    SetupOptions options =
-        SetupOptions.defaults().withKeyStore(folder.keyStore()).withSources(folder.sources());
+    SetupOptions options = SetupOptions.defaults().withKeyStore(folder.keyStore())
+        .withSources(folder.sources()).withRelease(r);
     return X509Msps.setup(folder.mspConfig(), version, options);
   }
 

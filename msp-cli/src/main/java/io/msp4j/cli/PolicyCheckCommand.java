@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -92,6 +93,8 @@ final class PolicyCheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
+  @Mixin ReleaseOption release;
+
   @Parameters(paramLabel = "SIGNER", arity = "0..*",
       description = "Identities taken to have signed: PEM certificates or SerializedIdentity files.")
   List<Path> signers = new ArrayList<>();
@@ -126,7 +129,7 @@ final class PolicyCheckCommand implements Callable<Integer> {
 
     Channel channel;
     try {
-      channel = BlockInput.load(block);
+      channel = BlockInput.load(block, release.channelOptions());
     } catch (MspException e) {
       SetupFailures.report(e, "channel config cannot be used", json, out, err);
       return ExitCodes.SETUP_FAILED;

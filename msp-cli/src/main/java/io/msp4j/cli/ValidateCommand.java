@@ -67,7 +67,8 @@ final class ValidateCommand implements Callable<Integer> {
       names = "--msp-version",
       paramLabel = "V",
       converter = MspOptions.VersionConverter.class,
-      description = "MSP version: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: 3.0); only with --msp-dir.")
+      description = "MSP version: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: 3.0, or 1.4.3 with"
+          + " --fabric-release 2.5); only with --msp-dir.")
   MspVersion version;
 
   @Option(
@@ -80,6 +81,8 @@ final class ValidateCommand implements Callable<Integer> {
   boolean json;
 
   @Mixin BccspOption bccsp = new BccspOption();
+
+  @Mixin ReleaseOption release;
 
   @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Identity files.")
   List<Path> inputs;
@@ -114,6 +117,11 @@ final class ValidateCommand implements Callable<Integer> {
           + " (a block's MSPs have the version its capabilities imply)");
       return ExitCodes.USAGE;
     }
+    Optional<String> conflict = release.conflict(version);
+    if (conflict.isPresent()) {
+      err.println("msp validate: " + conflict.get());
+      return ExitCodes.USAGE;
+    }
     Msp loaded;
     try {
       loaded = source.block != null ? fromBlock(err) : fromFolder();
@@ -135,21 +143,22 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   private Msp fromFolder() {
-    MspVersion v = version == null ? MspVersion.V3_0 : version;
+    MspVersion v = release.mspVersion(version);
     if (!local) {
-      return MspOptions.load(source.mspDir, mspId, v, false);
+      return MspOptions.load(source.mspDir, mspId, v, false, Optional.empty(), release.release());
     }
     // The token is needed only to find the key at setup; validation never signs.
     Optional<Pkcs11Token> token = bccsp.open();
     try {
-      return MspOptions.load(source.mspDir, mspId, v, true, token.map(Pkcs11Token::keyStore));
+      return MspOptions.load(source.mspDir, mspId, v, true, token.map(Pkcs11Token::keyStore),
+          release.release());
     } finally {
       token.ifPresent(Pkcs11Token::close);
     }
   }
 
   private Msp fromBlock(PrintWriter err) {
-    Channel channel = BlockInput.load(source.block);
+    Channel channel = BlockInput.load(source.block, release.channelOptions());
     BlockInput.noteUnsupportedCapabilities(channel, err, "msp validate");
     return BlockInput.msp(channel, source.block, mspId);
   }

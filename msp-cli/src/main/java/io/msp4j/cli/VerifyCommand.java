@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,6 +52,8 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the verdict as one JSON object.")
   boolean json;
 
+  @Mixin ReleaseOption release;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -77,9 +80,14 @@ final class VerifyCommand implements Callable<Integer> {
       err.println("msp verify: cannot read input: " + e.getMessage());
       return InputFiles.status(e);
     }
+    Optional<String> conflict = release.conflict(release.mspVersion(msp.version));
+    if (conflict.isPresent()) {
+      err.println("msp verify: " + conflict.get());
+      return ExitCodes.USAGE;
+    }
     X509Msp loaded;
     try {
-      loaded = msp.load();
+      loaded = msp.load(release.mspVersion(msp.version), release.release());
     } catch (MspSetupException e) {
       SetupFailures.report(e, json, out, err);
       return ExitCodes.SETUP_FAILED;

@@ -1,6 +1,7 @@
 package io.msp4j.cli;
 
 import io.msp4j.config.MspFolderWatcher;
+import io.msp4j.x509.SetupOptions;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
@@ -79,6 +80,8 @@ final class WatchCommand implements Callable<Integer> {
       description = "How often the folder is checked without an event (default: ${DEFAULT-VALUE}).")
   long pollMillis;
 
+  @Mixin ReleaseOption release;
+
   /** Where the paths are read from; standard input unless the caller sets another. */
   InputStream input = System.in;
 
@@ -88,6 +91,11 @@ final class WatchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (settleMillis < 0 || pollMillis <= 0) {
       err.println("msp watch: --settle-ms must be 0 or more and --poll-ms more than 0");
+      return ExitCodes.USAGE;
+    }
+    Optional<String> conflict = release.conflict(release.mspVersion(msp.version));
+    if (conflict.isPresent()) {
+      err.println("msp watch: " + conflict.get());
       return ExitCodes.USAGE;
     }
     ReloadPrinter printer = new ReloadPrinter(err);
@@ -102,7 +110,8 @@ final class WatchCommand implements Callable<Integer> {
     token.ifPresent(t -> builder.keyStore(t.keyStore()));
     try (MspFolderWatcher watcher = builder
         .local(msp.local)
-        .version(msp.version)
+        .version(release.mspVersion(msp.version))
+        .setupOptions(release.apply(SetupOptions.defaults()))
         .settleWindow(Duration.ofMillis(settleMillis))
         .pollInterval(Duration.ofMillis(pollMillis))
         .forcePolling(poll)

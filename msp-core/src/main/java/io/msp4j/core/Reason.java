@@ -130,6 +130,8 @@ public enum Reason {
   CHANNEL_CONFIG_INVALID,
   ORG_GROUP_INVALID,
   MSP_TYPE_UNSUPPORTED,
+  /** The node's Fabric release does not know a capability or MSP version the input needs. */
+  RELEASE_UNSUPPORTED,
   MSP_ID_EMPTY,
   MSP_ID_CONFLICT,
   POLICY_NOT_FOUND,

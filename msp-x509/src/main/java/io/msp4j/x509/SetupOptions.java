@@ -1,5 +1,6 @@
 package io.msp4j.x509;
 
+import io.msp4j.core.FabricRelease;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -12,14 +13,27 @@ import java.util.Objects;
  *     identity's expiry (SETUP-SIGNER-03)
  * @param sources names the file behind each configuration entry, for error messages
  * @param crypto the implementation of signature checks (the verdicts are the same)
+ * @param release the Fabric release whose verdicts the MSP gives (DELTA25 rules); {@link
+ *     FabricRelease#V3_0} unless chosen
  */
 public record SetupOptions(
-    SigningKeyStore keyStore, Clock clock, ConfigSources sources, CryptoBackend crypto) {
+    SigningKeyStore keyStore,
+    Clock clock,
+    ConfigSources sources,
+    CryptoBackend crypto,
+    FabricRelease release) {
   public SetupOptions {
     Objects.requireNonNull(keyStore, "keyStore");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(sources, "sources");
     Objects.requireNonNull(crypto, "crypto");
+    Objects.requireNonNull(release, "release");
+  }
+
+  /** Options for the default release ({@link FabricRelease#defaultRelease()}). */
+  public SetupOptions(
+      SigningKeyStore keyStore, Clock clock, ConfigSources sources, CryptoBackend crypto) {
+    this(keyStore, clock, sources, crypto, FabricRelease.defaultRelease());
   }
 
   /** Options with the {@link CryptoBackend#AUTO} crypto backend. */
@@ -37,21 +51,30 @@ public record SetupOptions(
 
   /** These options with another key store. */
   public SetupOptions withKeyStore(SigningKeyStore store) {
-    return new SetupOptions(store, clock, sources, crypto);
+    return new SetupOptions(store, clock, sources, crypto, release);
   }
 
   /** These options with another clock. */
   public SetupOptions withClock(Clock c) {
-    return new SetupOptions(keyStore, c, sources, crypto);
+    return new SetupOptions(keyStore, c, sources, crypto, release);
   }
 
   /** These options with source names for the configuration's entries. */
   public SetupOptions withSources(ConfigSources s) {
-    return new SetupOptions(keyStore, clock, s, crypto);
+    return new SetupOptions(keyStore, clock, s, crypto, release);
   }
 
   /** These options with another crypto backend. */
   public SetupOptions withCrypto(CryptoBackend backend) {
-    return new SetupOptions(keyStore, clock, sources, backend);
+    return new SetupOptions(keyStore, clock, sources, backend, release);
+  }
+
+  /**
+   * These options for another Fabric release: the MSP then gives that release's verdicts where
+   * the two differ (DELTA25 rules), and setting up an MSP version the release does not have
+   * fails (DELTA25-01).
+   */
+  public SetupOptions withRelease(FabricRelease r) {
+    return new SetupOptions(keyStore, clock, sources, crypto, r);
   }
 }

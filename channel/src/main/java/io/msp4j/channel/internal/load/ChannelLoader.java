@@ -29,7 +29,7 @@ public final class ChannelLoader {
    * @throws io.msp4j.channel.ChannelConfigException at the first fault
    */
   public static Loaded orgs(Config config, ChannelOptions options) {
-    ConfigWalk.Result walk = ConfigWalk.walk(config);
+    ConfigWalk.Result walk = ConfigWalk.walk(config, options.setup().release());
     List<ChannelOrg> orgs = OrgMsps.setUp(walk.proposals(), walk.stop(),
         walk.capabilities().mspVersion(), options.setup(), options.parallelism(), options.reuse());
     Map<String, Msp> unique = new LinkedHashMap<>();

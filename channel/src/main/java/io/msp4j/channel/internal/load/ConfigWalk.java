@@ -3,6 +3,8 @@ package io.msp4j.channel.internal.load;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import io.msp4j.channel.ChannelCapabilities;
+import io.msp4j.core.FabricRelease;
+import io.msp4j.core.MspVersion;
 import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.OrgKind;
 import io.msp4j.core.Reason;
@@ -95,10 +97,15 @@ final class ConfigWalk {
   private Set<String> ordererCaps = Set.of();
   private Set<String> applicationCaps = Set.of();
 
-  private ConfigWalk() {}
+  private final FabricRelease release;
 
-  static Result walk(Config config) {
-    ConfigWalk w = new ConfigWalk();
+  private ConfigWalk(FabricRelease release) {
+    this.release = release;
+  }
+
+  /** Walks {@code config} as a node of Fabric release {@code release} reads it. */
+  static Result walk(Config config, FabricRelease release) {
+    ConfigWalk w = new ConfigWalk(release);
     ChannelConfigException stop = null;
     try {
       w.channel(config);
@@ -121,6 +128,7 @@ final class ConfigWalk {
     GroupValues values = GroupValues.decode(root, ROOT, "the channel group", CHANNEL_VALUES,
         Reason.CHANNEL_CONFIG_INVALID, LOAD_RULE);
     channelCaps = names(values.get(CAPABILITIES));
+    releaseKnowsChannelCapabilities();
     ChannelCapabilities caps = capabilities();
     channelValues(values, caps);
     for (Map.Entry<String, ConfigGroup> e : new TreeMap<>(root.getGroupsMap()).entrySet()) {
@@ -132,6 +140,18 @@ final class ConfigWalk {
         default -> throw fault(path, "a channel group may only have the groups Application, "
             + "Orderer and Consortiums, not '" + e.getKey() + "'");
       }
+    }
+  }
+
+  /**
+   * A Fabric v2.5 node refuses a channel that requires capability {@code V3_0}: it does not know
+   * it (DELTA25-01). Fabric v3.0 loads it.
+   */
+  private void releaseKnowsChannelCapabilities() {
+    if (!release.supports(MspVersion.V3_0) && channelCaps.contains("V3_0")) {
+      throw new ChannelConfigException(Reason.RELEASE_UNSUPPORTED, "DELTA25-01",
+          ROOT + "/" + CAPABILITIES, "a Fabric v" + release + " node refuses the channel's "
+              + "capabilities: Channel capability V3_0 is required but not supported");
     }
   }
 

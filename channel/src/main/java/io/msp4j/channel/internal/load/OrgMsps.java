@@ -104,7 +104,7 @@ final class OrgMsps {
     for (int i = 0; i < proposals.size(); i++) {
       Proposal p = proposals.get(i);
       if (p.config().getType() == FABRIC) {
-        Optional<Msp> again = reuse.find(p.config(), version);
+        Optional<Msp> again = reuse.find(p.config(), version, options.release());
         if (again.isPresent()) {
           out[i] = new Outcome(again.get(), null);
         } else {

@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * "Make an identity from a certificate" (SETUP-IDENT-01): import the public key (ALG-01),
+ * "Make an identity from a certificate" (SETUP-IDENT-01): import the public key (ALG-01; no
+ * Ed25519 in Fabric v2.5, DELTA25-12),
  * sanitise (SANITIZE-*), then hash with the MSP's identity hash (IDENT-01, SETUP-CRYPTO-02).
  */
 final class IdentityFactory {
@@ -19,6 +20,7 @@ final class IdentityFactory {
   private final IdentityHash hash;
 
   private final Sanitizer sanitizer;
+  private final boolean ed25519Import;
   /**
    * Certifiers identifiers of the issuing chains seen in validation, by chain (certificates are
    * equal when their DER is, so the identifier is a function of the key). Those chains are made
@@ -27,8 +29,9 @@ final class IdentityFactory {
   private final Map<List<ParsedCertificate>, byte[]> certifiers = new ConcurrentHashMap<>();
   private static final int MAX_REMEMBERED_CHAINS = 256;
 
-  IdentityFactory(CryptoSettings settings, Sanitizer sanitizer) {
+  IdentityFactory(CryptoSettings settings, Sanitizer sanitizer, VersionRules rules) {
     this.sanitizer = sanitizer;
+    this.ed25519Import = rules.ed25519Import();
     this.hashName = settings.identityHashFunction();
     this.hash = IdentityHash.byName(hashName).orElse(null);
   }
@@ -57,6 +60,12 @@ final class IdentityFactory {
           Reason.UNSUPPORTED_KEY,
           "ALG-01",
           key + " public keys are not supported (ECDSA, Ed25519 and RSA are)");
+    }
+    if (key == KeyAlgorithm.ED25519 && !ed25519Import) {
+      throw new Failure(
+          Reason.UNSUPPORTED_KEY,
+          "DELTA25-12",
+          "Ed25519 public keys cannot be imported in Fabric v2.5 (ECDSA and RSA can)");
     }
     return sanitizer.sanitizeWithChain(cert, pools);
   }

@@ -69,13 +69,13 @@ public final class MspSetup {
   private MspSetup(
       FabricMSPConfig conf, MspVersion version, SetupOptions options, CryptoProvider provider) {
     this.conf = conf;
-    this.rules = VersionRules.of(version);
+    this.rules = VersionRules.of(version, options.release());
     this.options = options;
     this.provider = provider;
     this.crypto = new ProviderSignatureCrypto(provider);
     this.paths = new PathBuilder(crypto);
     this.chains = new Chains(paths);
-    this.identities = new IdentityFactory(CryptoSettings.of(conf), new Sanitizer(paths));
+    this.identities = new IdentityFactory(CryptoSettings.of(conf), new Sanitizer(paths), rules);
   }
 
   /** Runs setup; see {@link io.msp4j.x509.X509Msps#setup}. */
@@ -86,6 +86,13 @@ public final class MspSetup {
   /** Runs setup with the given crypto provider (tests count or swap the crypto with this). */
   static X509Msp run(
       MSPConfig config, MspVersion version, SetupOptions options, CryptoProvider provider) {
+    if (!options.release().supports(version)) {
+      throw new MspSetupException(
+          Reason.RELEASE_UNSUPPORTED,
+          "DELTA25-01",
+          "MSP version " + version + " does not exist in Fabric v" + options.release()
+              + " (its newest is " + options.release().newestMspVersion() + ")");
+    }
     FabricMSPConfig conf;
     try {
       conf = FabricMSPConfig.parseFrom(config.getConfig());

@@ -1,10 +1,11 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 
 /**
  * What each MSP version switches on, as data (spec VER-04), so that no rule has to test version
- * numbers itself.
+ * numbers itself; and what the Fabric release changes beside it (DELTA25 rules).
  *
  * @param adminsAfterNodeOus setup order B: admins are read after NodeOUs (v1.4.3+), else order A
  * @param nodeOuStyle how the NodeOU block is read and enforced
@@ -14,6 +15,11 @@ import io.msp4j.core.MspVersion;
  * @param principalsRequireX509Identity every flattened principal first checks the identity type
  * @param nodeOuAdminAndOrderer with NodeOUs enforced, the ADMIN role also admits valid identities
  *     carrying the admin OU, and the ORDERER role exists (PRINCIPAL-ROLE-03)
+ * @param release the Fabric release whose verdicts the MSP gives
+ * @param keyAlgorithmStep validation starts with the key-algorithm step (VALIDATE-01 step 1);
+ *     v2.5 has none, so RSA leaves can be valid there (DELTA25-02)
+ * @param ed25519Import Ed25519 public keys can be imported; v2.5 cannot, so no Ed25519 CA, admin
+ *     or identity exists there (DELTA25-12)
  */
 record VersionRules(
     MspVersion version,
@@ -23,7 +29,10 @@ record VersionRules(
     boolean ed25519Leaves,
     boolean combinedAndAnonymity,
     boolean principalsRequireX509Identity,
-    boolean nodeOuAdminAndOrderer) {
+    boolean nodeOuAdminAndOrderer,
+    FabricRelease release,
+    boolean keyAlgorithmStep,
+    boolean ed25519Import) {
 
   /** How NodeOUs are read (NODEOU-01..03) and counted (NODEOU-04/05). */
   enum NodeOuStyle {
@@ -35,13 +44,23 @@ record VersionRules(
     FOUR_ROLES
   }
 
-  static VersionRules of(MspVersion v) {
+  /**
+   * The rules of MSP version {@code v} at Fabric release {@code r}; the caller has checked that
+   * the release has the version (DELTA25-01).
+   */
+  static VersionRules of(MspVersion v, FabricRelease r) {
+    boolean v3 = r == FabricRelease.V3_0;
     return switch (v) {
-      case V1_0 -> new VersionRules(v, false, NodeOuStyle.NONE, false, false, false, false, false);
-      case V1_1 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, false, false, false);
-      case V1_3 -> new VersionRules(v, false, NodeOuStyle.CLIENT_PEER, false, false, true, false, false);
-      case V1_4_3 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, false, true, true, true);
-      case V3_0 -> new VersionRules(v, true, NodeOuStyle.FOUR_ROLES, true, true, true, true, true);
+      case V1_0 -> new VersionRules(
+          v, false, NodeOuStyle.NONE, false, false, false, false, false, r, v3, v3);
+      case V1_1 -> new VersionRules(
+          v, false, NodeOuStyle.CLIENT_PEER, false, false, false, false, false, r, v3, v3);
+      case V1_3 -> new VersionRules(
+          v, false, NodeOuStyle.CLIENT_PEER, false, false, true, false, false, r, v3, v3);
+      case V1_4_3 -> new VersionRules(
+          v, true, NodeOuStyle.FOUR_ROLES, true, false, true, true, true, r, v3, v3);
+      case V3_0 -> new VersionRules(
+          v, true, NodeOuStyle.FOUR_ROLES, true, true, true, true, true, r, v3, v3);
     };
   }
 }

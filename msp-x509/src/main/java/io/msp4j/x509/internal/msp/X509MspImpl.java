@@ -5,6 +5,7 @@ import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.InputLimits;
 import io.msp4j.core.MspException;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Reason;
@@ -97,6 +98,11 @@ final class X509MspImpl implements X509Msp {
   }
 
   @Override
+  public FabricRelease release() {
+    return rules.release();
+  }
+
+  @Override
   public X509Identity deserialize(byte[] serializedIdentity) {
     InputLimits.checkSerializedIdentity(serializedIdentity.length);
     SerializedIdentity si;
@@ -146,7 +152,9 @@ final class X509MspImpl implements X509Msp {
   IdentityException computeValidation(X509Identity identity) {
     ParsedCertificate cert = identity.cert();
     KeyAlgorithm key = cert.publicKey().algorithm();
-    if (!(key == KeyAlgorithm.ECDSA || (key == KeyAlgorithm.ED25519 && rules.ed25519Leaves()))) {
+    // Fabric v2.5 has no key-algorithm step: an RSA leaf goes on to the chain (DELTA25-02).
+    if (rules.keyAlgorithmStep()
+        && !(key == KeyAlgorithm.ECDSA || (key == KeyAlgorithm.ED25519 && rules.ed25519Leaves()))) {
       return fail(
           Reason.KEY_ALGORITHM_NOT_ACCEPTED,
           "VALIDATE-01",
