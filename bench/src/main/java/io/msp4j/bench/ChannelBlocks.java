@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.hyperledger.fabric.protos.common.Config;
 
 /**
  * Config blocks of channels with {@code n} application orgs, each a cryptogen-style org with
@@ -46,28 +47,8 @@ public final class ChannelBlocks {
     }
     try {
       Path work = Files.createTempDirectory("msp4j-bench-channel");
-      StringBuilder yaml = new StringBuilder("""
-          Seed: channel-bench
-          Now: 2024-06-01T00:00:00Z
-          OrdererOrgs:
-            - Name: Orderer
-              Domain: example.com
-              EnableNodeOUs: true
-              Specs: [{Hostname: orderer}]
-          PeerOrgs:
-          """);
-      for (int i = 1; i <= orgs; i++) {
-        yaml.append("  - {Name: Org").append(i).append(", Domain: org").append(i)
-            .append(".example.com, EnableNodeOUs: true, Template: {Count: 0}, Users: {Count: 0}}\n");
-      }
-      GeneratedTree tree = CryptoTree.fromYaml(yaml.toString()).generate(work);
-      ConfigFixture.Builder b = ConfigFixture.builder()
-          .ordererOrg("OrdererOrg", ConfigFixture.msp(tree.org("example.com"), "OrdererMSP"));
-      for (int i = 1; i <= orgs; i++) {
-        GeneratedOrg org = tree.org("org" + i + ".example.com");
-        b.applicationOrg("Org" + i, ConfigFixture.msp(org, "Org" + i + "MSP"));
-      }
-      byte[] block = ConfigFixture.block("benchchannel", b.build());
+      Config config = config(tree("channel-bench", orgs, work), orgs).build();
+      byte[] block = ConfigFixture.block("benchchannel", config);
       Files.createDirectories(file.getParent());
       Path staging = Files.write(file.resolveSibling(file.getFileName() + ".tmp"), block);
       Files.move(staging, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -75,5 +56,34 @@ public final class ChannelBlocks {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A cryptogen-style tree of an orderer org and {@code orgs} peer orgs, with NodeOUs. */
+  static GeneratedTree tree(String seed, int orgs, Path dir) {
+    StringBuilder yaml = new StringBuilder("Seed: " + seed + "\n" + """
+        Now: 2024-06-01T00:00:00Z
+        OrdererOrgs:
+          - Name: Orderer
+            Domain: example.com
+            EnableNodeOUs: true
+            Specs: [{Hostname: orderer}]
+        PeerOrgs:
+        """);
+    for (int i = 1; i <= orgs; i++) {
+      yaml.append("  - {Name: Org").append(i).append(", Domain: org").append(i)
+          .append(".example.com, EnableNodeOUs: true, Template: {Count: 0}, Users: {Count: 0}}\n");
+    }
+    return CryptoTree.fromYaml(yaml.toString()).generate(dir);
+  }
+
+  /** The channel configuration of such a tree: its orgs as application orgs, the orderer org. */
+  static ConfigFixture.Builder config(GeneratedTree tree, int orgs) {
+    ConfigFixture.Builder b = ConfigFixture.builder()
+        .ordererOrg("OrdererOrg", ConfigFixture.msp(tree.org("example.com"), "OrdererMSP"));
+    for (int i = 1; i <= orgs; i++) {
+      GeneratedOrg org = tree.org("org" + i + ".example.com");
+      b.applicationOrg("Org" + i, ConfigFixture.msp(org, "Org" + i + "MSP"));
+    }
+    return b;
   }
 }

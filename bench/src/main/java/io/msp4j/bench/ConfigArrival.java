@@ -5,8 +5,6 @@ import io.msp4j.channel.ConfigFixture;
 import io.msp4j.channel.check.BlockHashes;
 import io.msp4j.core.SigningIdentity;
 import io.msp4j.network.TestChain;
-import io.msp4j.testdata.cryptogen.CryptoTree;
-import io.msp4j.testdata.cryptogen.GeneratedOrg;
 import io.msp4j.testdata.cryptogen.GeneratedTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,27 +44,8 @@ final class ConfigArrival {
   static ConfigArrival of(int orgs) {
     try {
       Path work = Files.createTempDirectory("msp4j-bench-arrival");
-      StringBuilder yaml = new StringBuilder("""
-          Seed: config-arrival-bench
-          Now: 2024-06-01T00:00:00Z
-          OrdererOrgs:
-            - Name: Orderer
-              Domain: example.com
-              EnableNodeOUs: true
-              Specs: [{Hostname: orderer}]
-          PeerOrgs:
-          """);
-      for (int i = 1; i <= orgs; i++) {
-        yaml.append("  - {Name: Org").append(i).append(", Domain: org").append(i)
-            .append(".example.com, EnableNodeOUs: true, Template: {Count: 0}, Users: {Count: 0}}\n");
-      }
-      GeneratedTree tree = CryptoTree.fromYaml(yaml.toString()).generate(work);
-      ConfigFixture.Builder b = ConfigFixture.builder().channelCapabilities("V3_0")
-          .ordererOrg("OrdererOrg", ConfigFixture.msp(tree.org("example.com"), "OrdererMSP"));
-      for (int i = 1; i <= orgs; i++) {
-        GeneratedOrg org = tree.org("org" + i + ".example.com");
-        b.applicationOrg("Org" + i, ConfigFixture.msp(org, "Org" + i + "MSP"));
-      }
+      GeneratedTree tree = ChannelBlocks.tree("config-arrival-bench", orgs, work);
+      ConfigFixture.Builder b = ChannelBlocks.config(tree, orgs).channelCapabilities("V3_0");
       Config config = b.build();
       Block genesis = Block.parseFrom(ConfigFixture.block(CHANNEL, config));
       SigningIdentity orderer = TestChain.signer(

@@ -24,12 +24,7 @@ class BlockStreamVerifierTest {
 
   @BeforeAll
   static void chain() {
-    chain = new TestChain(tmp);
-    chain.appendTransactions(3);       // 1
-    chain.appendBatchTimeout("3s");    // 2: config
-    chain.appendTransactions(2);       // 3
-    chain.appendRevocationOfOrderer2(); // 4: config, orderer2 revoked
-    chain.appendTransactions(1);       // 5
+    chain = TestChain.standard(tmp); // 1 txs, 2 config, 3 txs, 4 config revoking orderer2, 5 txs
   }
 
   private static BlockStreamVerifier anchored() {

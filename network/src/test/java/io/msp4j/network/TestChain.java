@@ -128,6 +128,20 @@ public final class TestChain {
     blocks.add(parse(ConfigFixture.block(CHANNEL, genesis)));
   }
 
+  /**
+   * The chain most tests follow: 1 three transactions, 2 a config block (batch timeout), 3 two
+   * transactions, 4 a config block revoking orderer2, 5 one transaction.
+   */
+  public static TestChain standard(Path dir) {
+    TestChain c = new TestChain(dir);
+    c.appendTransactions(3);
+    c.appendBatchTimeout("3s");
+    c.appendTransactions(2);
+    c.appendRevocationOfOrderer2();
+    c.appendTransactions(1);
+    return c;
+  }
+
   private static Config withOrdererEndpoints(Config c, String... addresses) {
     ConfigGroup channel = c.getChannelGroup();
     ConfigGroup ordererGroup = channel.getGroupsOrThrow("Orderer");
