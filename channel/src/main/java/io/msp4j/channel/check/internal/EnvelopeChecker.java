@@ -162,8 +162,9 @@ public final class EnvelopeChecker {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the platform has no SHA-256", e);
     }
+    DigestOutput out = new DigestOutput(md);
     for (ByteString p : parts) {
-      md.update(p.asReadOnlyByteBuffer());
+      out.update(p);
     }
     return md.digest();
   }
