@@ -36,7 +36,8 @@ final class MspOptions implements AutoCloseable {
       paramLabel = "V",
       defaultValue = "3.0",
       converter = VersionConverter.class,
-      description = "MSP version: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}).")
+      description = "MSP version: 1.0, 1.1, 1.3, 1.4.3 or 3.0 (default: ${DEFAULT-VALUE}; 1.4.3 where"
+          + " --fabric-release 2.5 is given).")
   MspVersion version;
 
   @Option(
