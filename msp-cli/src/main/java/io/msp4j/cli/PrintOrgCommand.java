@@ -12,11 +12,13 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code msp configtx print-org}: prints an organisation's channel config group as {@code
- * configtxgen -printOrg} does, byte for byte. Exit status 0 printed, 2 when the file or the
+ * configtxgen -printOrg} does, byte for byte; {@code --fabric-release 2.5} reads and prints as
+ * v2.5's configtxgen (DELTA25-07: always the orderer-org form; kafka, not BFT). Exit status 0 printed, 2 when the file or the
  * organisation cannot be used (one line naming the place), 3 usage.
  */
 @Command(
@@ -25,7 +27,9 @@ import picocli.CommandLine.Option;
     description = {
         "Print an organisation of configtx.yaml as its channel config group, in",
         "configtxlator's JSON, exactly as 'configtxgen -printOrg NAME' prints it.",
-        "CONFIGTX_* environment variables override values as in configtxgen."
+        "CONFIGTX_* environment variables override values as in configtxgen.",
+        "With --fabric-release 2.5, as v2.5's configtxgen: always the orderer-org",
+        "form, and orderer type kafka rather than BFT (DELTA25-07)."
     },
     footer = {
         "",
@@ -43,13 +47,15 @@ public final class PrintOrgCommand implements Callable<Integer> {
       description = "The Name of a top-level organisation.")
   String org;
 
+  @Mixin ReleaseOption release;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      TopLevel top = ConfigtxYaml.read(configtx, System.getenv());
-      OrgGroup group = OrgGroups.printOrg(top, org);
+      TopLevel top = ConfigtxYaml.read(configtx, System.getenv(), release.release());
+      OrgGroup group = OrgGroups.printOrg(top, org, release.release());
       GroupKind kind =
           group.kind() == OrgGroup.Kind.ORDERER ? GroupKind.ORDERER_ORG : GroupKind.APPLICATION_ORG;
       out.print(FabricJson.print(group.group(), kind));

@@ -84,6 +84,35 @@ class PrintOrgCommandTest {
   }
 
   @Test
+  @Tag("DELTA25-07")
+  void fabricRelease25PrintsTheOrdererFormAndRefusesBft() throws Exception {
+    CliRun v25 = CliRun.of("configtx", "print-org", "--configtx", dir.toString(), "--org", "Org1",
+        "--fabric-release", "2.5");
+    assertThat(v25.status()).isZero();
+    assertThat(v25.out()).contains("\"MSP\": {").doesNotContain("AnchorPeers");
+    CliRun v30 = CliRun.of("configtx", "print-org", "--configtx", dir.toString(), "--org", "Org1",
+        "--fabric-release", "3.0");
+    assertThat(v30.out()).isEqualTo(
+        CliRun.of("configtx", "print-org", "--configtx", dir.toString(), "--org", "Org1").out());
+    assertThat(v30.out()).contains("AnchorPeers");
+
+    Path bft = dir.resolve("bft");
+    Files.createDirectories(bft);
+    Files.writeString(bft.resolve("configtx.yaml"),
+        Files.readString(dir.resolve("configtx.yaml"))
+            .replace("crypto/", "../crypto/")
+            + "Orderer:\n  OrdererType: BFT\n");
+    CliRun refused = CliRun.of("configtx", "print-org", "--configtx", bft.toString(), "--org",
+        "Org1", "--fabric-release", "2.5");
+    assertThat(refused.status()).isEqualTo(2);
+    assertThat(refused.err()).contains("unknown orderer type: BFT", "[DELTA25-07]");
+    CliRun noConsenters = CliRun.of("configtx", "print-org", "--configtx", bft.toString(), "--org",
+        "Org1", "--fabric-release", "3.0");
+    assertThat(noConsenters.status()).isEqualTo(2);
+    assertThat(noConsenters.err()).contains("did not specify any consenter");
+  }
+
+  @Test
   void missingOptionIsAUsageError() {
     assertThat(CliRun.of("configtx", "print-org", "--org", "Org1").status()).isEqualTo(3);
     assertThat(CliRun.of("configtx", "nope").status()).isEqualTo(3);

@@ -1,6 +1,7 @@
 package io.msp4j.config.configtx;
 
 import io.msp4j.config.internal.configtx.OrgEncoder;
+import io.msp4j.core.FabricRelease;
 import java.util.Objects;
 import java.util.Set;
 
@@ -10,6 +11,10 @@ import java.util.Set;
  * reader, the policies compiled from their rules, {@code AnchorPeers} or {@code Endpoints} when
  * there are any; every element at version 0 with mod_policy {@code Admins}. The protobuf bytes of
  * each value and policy equal configtxgen's.
+ *
+ * <p>Fabric v2.5's configtxgen writes the same groups, with two differences (DELTA25-07): an
+ * orderer org without endpoints is never refused, and {@code -printOrg} always prints the
+ * orderer-org form. The methods without a release follow v3.0.
  *
  * <p>Failures are {@link ConfigtxException}s naming the organisation and, for a policy, its name,
  * rule and line (the DSL error with its offset); folder errors keep the folder reader's reason.
@@ -30,8 +35,21 @@ public final class OrgGroups {
    * @param channelCapabilities the enabled channel capabilities
    */
   public static OrgGroup orderer(Organization org, Set<String> channelCapabilities) {
+    return orderer(org, channelCapabilities, FabricRelease.defaultRelease());
+  }
+
+  /**
+   * The orderer-org group as {@code release}'s configtxgen writes it: at v3.0 as {@link
+   * #orderer(Organization, Set)}; at v2.5 an organisation without endpoints is never refused
+   * (DELTA25-07).
+   *
+   * @param channelCapabilities the enabled channel capabilities
+   */
+  public static OrgGroup orderer(
+      Organization org, Set<String> channelCapabilities, FabricRelease release) {
     return OrgEncoder.orderer(
-        Objects.requireNonNull(org, "org"), Set.copyOf(channelCapabilities), "");
+        Objects.requireNonNull(org, "org"), Set.copyOf(channelCapabilities),
+        Objects.requireNonNull(release, "release"), "");
   }
 
   /** The consortium-org group: MSP and policies only (ENCODE-06). */
@@ -47,8 +65,20 @@ public final class OrgGroups {
    * @throws ConfigtxException CONFIGTX_ORG_NOT_FOUND when no top-level organisation has the name
    */
   public static OrgGroup printOrg(TopLevel top, String name) {
+    return printOrg(top, name, FabricRelease.defaultRelease());
+  }
+
+  /**
+   * What {@code release}'s {@code configtxgen -printOrg NAME} prints: at v3.0 as {@link
+   * #printOrg(TopLevel, String)}; at v2.5 always the orderer-org form (no anchor peers, no
+   * endpoints check), as v2.5 did (DELTA25-07, ENCODE-07).
+   *
+   * @throws ConfigtxException CONFIGTX_ORG_NOT_FOUND when no top-level organisation has the name
+   */
+  public static OrgGroup printOrg(TopLevel top, String name, FabricRelease release) {
     Objects.requireNonNull(top, "top");
     Objects.requireNonNull(name, "name");
-    return OrgEncoder.printOrg(top, name);
+    Objects.requireNonNull(release, "release");
+    return OrgEncoder.printOrg(top, name, release);
   }
 }

@@ -3,7 +3,9 @@ package io.msp4j.config.internal.configtx;
 import io.msp4j.config.configtx.ConfigtxException;
 import io.msp4j.config.configtx.TopLevel;
 import io.msp4j.config.internal.YamlLimits;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Reason;
+import java.util.Locale;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +21,7 @@ public final class ConfigtxReader {
 
   private ConfigtxReader() {}
 
-  public static TopLevel read(Path path, Map<String, String> env) {
+  public static TopLevel read(Path path, Map<String, String> env, FabricRelease release) {
     Path file = locate(path);
     byte[] content;
     try {
@@ -32,10 +34,11 @@ public final class ConfigtxReader {
       throw new ConfigtxException(Reason.CONFIGTX_NOT_FOUND, "CONFIGTX-YAML-01",
           file + ": cannot be read: " + e.getMessage(), e);
     }
-    return parse(content, file, env);
+    return parse(content, file, env, release);
   }
 
-  public static TopLevel parse(byte[] content, Path file, Map<String, String> env) {
+  public static TopLevel parse(
+      byte[] content, Path file, Map<String, String> env, FabricRelease release) {
     String fileName = file.toString();
     if (content.length > MAX_SIZE) {
       throw new ConfigtxException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE,
@@ -44,7 +47,7 @@ public final class ConfigtxReader {
     GoValue.GoMap top = GoYamlTree.decode(content, fileName);
     GoValue.GoMap walked = new KeyWalk(env, fileName).walkTop(top);
     WeakDecoder decoder = new WeakDecoder();
-    Decoded decoded = decoder.decodeTop(walked, Schema.TOP_LEVEL);
+    Decoded decoded = decoder.decodeTop(walked, Schema.topLevel(release));
     if (!decoder.errors().isEmpty()) {
       List<WeakDecoder.Error> errors = new ArrayList<>(decoder.errors());
       errors.sort(Comparator.comparingInt(WeakDecoder.Error::line)
@@ -53,10 +56,27 @@ public final class ConfigtxReader {
       for (WeakDecoder.Error e : errors) {
         messages.add(fileName + ":" + e.line() + ": " + e.message());
       }
-      throw new ConfigtxException(Reason.CONFIGTX_INVALID, "CONFIGTX-YAML-01",
+      throw new ConfigtxException(Reason.CONFIGTX_INVALID,
+          release == FabricRelease.V2_5 && namesBftKeys(messages) ? "DELTA25-07"
+              : "CONFIGTX-YAML-01",
           String.join("; ", messages));
     }
-    return new TopLevelBuilder(file, fileName).build(decoded);
+    return new TopLevelBuilder(file, fileName, release).build(decoded);
+  }
+
+  /** Whether an invalid-keys error names a BFT key, which v2.5's orderer struct lacks. */
+  private static boolean namesBftKeys(List<String> messages) {
+    for (String m : messages) {
+      int at = m.indexOf(" has invalid keys: ");
+      if (at >= 0) {
+        int end = m.indexOf(" (", at);
+        String keys = m.substring(at, end < 0 ? m.length() : end).toLowerCase(Locale.ROOT);
+        if (keys.contains("consentermapping") || keys.contains("smartbft")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** configtxgen's search: the file itself, or configtx.yaml then configtx.yml in a folder. */

@@ -7,6 +7,7 @@ import io.msp4j.config.configtx.ConfigtxException;
 import io.msp4j.config.configtx.OrgGroup;
 import io.msp4j.config.configtx.Organization;
 import io.msp4j.config.configtx.TopLevel;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import io.msp4j.core.policy.PolicyDsl;
@@ -29,7 +30,7 @@ public final class OrgEncoder {
 
   private OrgEncoder() {}
 
-  public static OrgGroup printOrg(TopLevel top, String name) {
+  public static OrgGroup printOrg(TopLevel top, String name, FabricRelease release) {
     String file = top.file().toString();
     Organization org =
         top.organization(name)
@@ -37,8 +38,12 @@ public final class OrgEncoder {
                 file + ": organization " + quote(name) + " not found among the top-level"
                     + " Organizations" + known(top)));
     String where = file + ":" + org.line() + ": ";
+    if (release == FabricRelease.V2_5) {
+      // DELTA25-07: v2.5 always prints the orderer form, without the V3_0 endpoints check.
+      return orderer(org, top.enabledCapabilities("Channel"), release, where);
+    }
     if (!org.ordererEndpoints().isEmpty()) {
-      return orderer(org, top.enabledCapabilities("Channel"), where);
+      return orderer(org, top.enabledCapabilities("Channel"), release, where);
     }
     return application(org, where);
   }
@@ -62,7 +67,8 @@ public final class OrgEncoder {
     return new OrgGroup(OrgGroup.Kind.APPLICATION, g.build());
   }
 
-  public static OrgGroup orderer(Organization org, Set<String> channelCapabilities, String where) {
+  public static OrgGroup orderer(
+      Organization org, Set<String> channelCapabilities, FabricRelease release, String where) {
     ConfigGroup.Builder g = ConfigGroup.newBuilder().setModPolicy(ADMINS);
     if (org.skipAsForeign()) {
       return new OrgGroup(OrgGroup.Kind.ORDERER, g.build());
@@ -73,7 +79,7 @@ public final class OrgEncoder {
     if (!org.ordererEndpoints().isEmpty()) {
       addValue(g, "Endpoints",
           OrdererAddresses.newBuilder().addAllAddresses(org.ordererEndpoints()).build());
-    } else if (channelCapabilities.contains("V3_0")) {
+    } else if (release != FabricRelease.V2_5 && channelCapabilities.contains("V3_0")) {
       throw new ConfigtxException(Reason.CONFIGTX_INVALID, "ENCODE-04",
           where + "orderer endpoints for organization " + org.name()
               + " are missing and must be configured when capability V3_0 is enabled");

@@ -14,6 +14,7 @@ import io.msp4j.config.internal.configtx.GoType.Ptr;
 import io.msp4j.config.internal.configtx.GoType.Slice;
 import io.msp4j.config.internal.configtx.GoType.StringMap;
 import io.msp4j.config.internal.configtx.GoType.Struct;
+import io.msp4j.core.FabricRelease;
 import java.util.List;
 
 /**
@@ -21,6 +22,10 @@ import java.util.List;
  * field names and Go types, in declaration order. The EtcdRaft and SmartBFT sections are Fabric's
  * protobuf structs, whose Go field names are the keys ({@code ClientTlsCert}, matched ignoring
  * case).
+ *
+ * <p>configtxgen v2.5 differs only in its orderer struct (DELTA25-07): it has {@code Kafka} (with
+ * {@code Brokers}) and neither {@code ConsenterMapping} nor {@code SmartBFT}, so each release
+ * refuses the other's keys as invalid.
  */
 final class Schema {
 
@@ -166,4 +171,51 @@ final class Schema {
               field("Application", new Ptr(APPLICATION)),
               field("Orderer", new Ptr(ORDERER)),
               field("Capabilities", new StringMap(new StringMap(BOOL)))));
+
+  // ---- configtxgen v2.5 (DELTA25-07) --------------------------------------------------------
+
+  static final Struct KAFKA =
+      new Struct("genesisconfig.Kafka", List.of(field("Brokers", new Slice(STRING))));
+
+  static final Struct ORDERER_V2_5 =
+      new Struct(
+          "genesisconfig.Orderer",
+          List.of(
+              field("OrdererType", STRING),
+              field("Addresses", new Slice(STRING)),
+              field("BatchTimeout", DURATION),
+              field("BatchSize", BATCH_SIZE),
+              field("Kafka", KAFKA),
+              field("EtcdRaft", new Ptr(RAFT_METADATA)),
+              field("Organizations", ORGANIZATIONS),
+              field("MaxChannels", UINT64),
+              field("Capabilities", new StringMap(BOOL)),
+              field("Policies", new StringMap(new Ptr(POLICY)))));
+
+  static final Struct PROFILE_V2_5 =
+      new Struct(
+          "genesisconfig.Profile",
+          List.of(
+              field("Consortium", STRING),
+              field("Application", new Ptr(APPLICATION)),
+              field("Orderer", new Ptr(ORDERER_V2_5)),
+              field("Consortiums", new StringMap(new Ptr(CONSORTIUM))),
+              field("Capabilities", new StringMap(BOOL)),
+              field("Policies", new StringMap(new Ptr(POLICY)))));
+
+  static final Struct TOP_LEVEL_V2_5 =
+      new Struct(
+          "genesisconfig.TopLevel",
+          List.of(
+              field("Profiles", new StringMap(new Ptr(PROFILE_V2_5))),
+              field("Organizations", ORGANIZATIONS),
+              field("Channel", new Ptr(PROFILE_V2_5)),
+              field("Application", new Ptr(APPLICATION)),
+              field("Orderer", new Ptr(ORDERER_V2_5)),
+              field("Capabilities", new StringMap(new StringMap(BOOL)))));
+
+  /** The top-level struct of {@code release}'s configtxgen. */
+  static Struct topLevel(FabricRelease release) {
+    return release == FabricRelease.V2_5 ? TOP_LEVEL_V2_5 : TOP_LEVEL;
+  }
 }

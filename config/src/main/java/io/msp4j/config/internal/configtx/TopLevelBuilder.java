@@ -11,6 +11,7 @@ import io.msp4j.config.configtx.Policy;
 import io.msp4j.config.configtx.Profile;
 import io.msp4j.config.configtx.SmartBftOptions;
 import io.msp4j.config.configtx.TopLevel;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Reason;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -27,6 +28,8 @@ import java.util.Set;
  * Turns the decoded structs into msp4j's values, completing them as configtxgen's {@code
  * LoadTopLevel} does: the top-level organisations get their defaults and resolved MSPDir; the
  * top-level orderer gets its defaults and is checked (configtxgen stops on the same problems).
+ * The orderer types known are the release's (DELTA25-07): v3.0 knows solo, etcdraft and BFT;
+ * v2.5 knows solo, kafka and etcdraft, and gives kafka its default brokers.
  */
 final class TopLevelBuilder {
 
@@ -35,9 +38,11 @@ final class TopLevelBuilder {
   private final Path file;
   private final Path configDir;
   private final String fileName;
+  private final FabricRelease release;
 
-  TopLevelBuilder(Path file, String fileName) {
+  TopLevelBuilder(Path file, String fileName, FabricRelease release) {
     this.file = file;
+    this.release = release;
     Path parent = file.getParent();
     this.configDir = parent == null ? Path.of("") : parent;
     this.fileName = fileName;
@@ -224,6 +229,9 @@ final class TopLevelBuilder {
     List<Orderer.Consenter> mapping = consenters(o.list("ConsenterMapping"));
     Optional<EtcdRaft> etcdRaft = Optional.ofNullable(raft).map(this::etcdRaft);
     Optional<SmartBftOptions> smartBft = Optional.ofNullable(bft).map(TopLevelBuilder::smartBft);
+    Decoded kafka = o.struct("Kafka");
+    List<Object> rawBrokers = kafka == null ? null : kafka.list("Brokers");
+    List<String> brokers = strings(rawBrokers);
     if (complete) {
       type = type.isEmpty() ? "solo" : type;
       timeout = timeout == 0 ? 2_000_000_000L : timeout;
@@ -233,13 +241,26 @@ final class TopLevelBuilder {
       switch (type) {
         case "solo" -> { }
         case "etcdraft" -> etcdRaft = Optional.of(completeRaft(etcdRaft));
+        case "kafka" -> {
+          if (release != FabricRelease.V2_5) {
+            throw unknownType(type);
+          }
+          if (rawBrokers == null) {
+            brokers = List.of(DEFAULT_KAFKA_BROKER);
+          }
+        }
         case "BFT" -> {
+          if (release == FabricRelease.V2_5) {
+            throw new ConfigtxException(Reason.CONFIGTX_INVALID, "DELTA25-07",
+                fileName + ": Orderer.OrdererType: unknown orderer type: " + type
+                    + " (Fabric v2.5's configtxgen has no BFT orderer type)");
+          }
           if (smartBft.isEmpty()) {
             smartBft = Optional.of(defaultSmartBft());
           }
           mapping = completeBft(mapping);
         }
-        default -> throw invalid(fileName + ": Orderer.OrdererType: unknown orderer type: " + type);
+        default -> throw unknownType(type);
       }
     }
     return new Orderer(
@@ -247,6 +268,7 @@ final class TopLevelBuilder {
         strings(o.list("Addresses")),
         Duration.ofNanos(timeout),
         new Orderer.BatchSize(maxCount, absMax, preferred),
+        brokers,
         mapping,
         etcdRaft,
         smartBft,
@@ -254,6 +276,13 @@ final class TopLevelBuilder {
         o.number("MaxChannels"),
         booleans(o.map("Capabilities")),
         policies(o.map("Policies")));
+  }
+
+  /** configtxgen v2.5's brokers for a kafka orderer that names none. */
+  private static final String DEFAULT_KAFKA_BROKER = "127.0.0.1:9092";
+
+  private ConfigtxException unknownType(String type) {
+    return invalid(fileName + ": Orderer.OrdererType: unknown orderer type: " + type);
   }
 
   private EtcdRaft completeRaft(Optional<EtcdRaft> given) {
