@@ -204,4 +204,29 @@ class X509MspReleaseTest {
           .isEqualTo(v == MspVersion.V3_0 ? null : Reason.KEY_ALGORITHM_NOT_ACCEPTED);
     }
   }
+
+  @Test
+  @Tag("DELTA25-03")
+  void release25SignsAndVerifiesOnlyByHashingThereIsNoEd25519Path() {
+    IssuedCertificate ed = ed25519Leaf(org.root, "CN=ed signer");
+    MSPConfig edSigner = MspConfigs.of(org.root).admin(org.leaf("CN=admin")).signer(ed).build();
+    byte[] message = "a message".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (MspVersion v : V25_VERSIONS) {
+      MspSetupException e = setupFails(edSigner, v, FabricRelease.V2_5);
+      assertThat(e.reason()).as("v2.5 at %s", v).isEqualTo(Reason.UNSUPPORTED_KEY);
+    }
+
+    // An ECDSA signer hashes in both releases: the same DER signature verifies in each.
+    IssuedCertificate ec = org.leaf("CN=ec signer");
+    String ecKey = io.msp4j.testdata.Pem.encode(io.msp4j.testdata.Pem.PRIVATE_KEY,
+        ec.privateKey().orElseThrow().getEncoded());
+    MSPConfig ecSigner = MspConfigs.of(org.root).admin(org.leaf("CN=admin")).signer(ec, ecKey).build();
+    byte[] signature = setup(ecSigner, MspVersion.V1_4_3, FabricRelease.V2_5).defaultSigningIdentity()
+        .sign(message);
+    assertThat(signature[0]).isEqualTo((byte) 0x30);
+    for (FabricRelease r : FabricRelease.values()) {
+      X509Msp msp = setup(ecSigner, MspVersion.V1_4_3, r);
+      msp.deserialize(MspConfigs.serialized(ec)).verify(message, signature);
+    }
+  }
 }
