@@ -162,9 +162,8 @@ public final class EnvelopeChecker {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the platform has no SHA-256", e);
     }
-    DigestOutput out = new DigestOutput(md);
     for (ByteString p : parts) {
-      out.update(p);
+      md.update(p.asReadOnlyByteBuffer());
     }
     return md.digest();
   }
