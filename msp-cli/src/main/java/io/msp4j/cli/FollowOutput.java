@@ -13,7 +13,6 @@ import io.msp4j.network.NetworkException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,7 +78,7 @@ final class FollowOutput implements FollowListener {
       if (b.config().isPresent()) {
         AppliedConfig c = b.config().get();
         o.put("sequence", c.sequence());
-        o.put("changes", changes(c.changes()));
+        o.put("changes", UpdateReportOutput.changes(c.changes()));
       } else {
         o.put("transactions", b.transactions());
         o.put("signers", signers(b.signers()));
@@ -117,15 +116,6 @@ final class FollowOutput implements FollowListener {
     out.flush();
   }
 
-  private static List<Object> changes(List<MspChange> changes) {
-    List<Object> out = new ArrayList<>();
-    for (MspChange c : changes) {
-      out.add(map("org", c.org(), "kind", c.kind().name().toLowerCase(Locale.ROOT),
-          "detail", c.detail()));
-    }
-    return out;
-  }
-
   private static List<Object> signers(List<Signer> signers) {
     List<Object> out = new ArrayList<>();
     for (Signer s : signers) {
@@ -135,10 +125,6 @@ final class FollowOutput implements FollowListener {
   }
 
   private static Map<String, Object> map(Object... kv) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put((String) kv[i], kv[i + 1]);
-    }
-    return m;
+    return Json.object(kv);
   }
 }

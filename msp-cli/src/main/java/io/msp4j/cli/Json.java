@@ -4,6 +4,7 @@ import com.google.gson.stream.JsonWriter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,15 @@ import java.util.Map;
  */
 final class Json {
   private Json() {}
+
+  /** An object of these keys and values, in this order: {@code object("a", 1, "b", true)}. */
+  static Map<String, Object> object(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
+  }
 
   static String write(Object value) {
     StringWriter out = new StringWriter();

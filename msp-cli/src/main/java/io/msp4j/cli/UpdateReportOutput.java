@@ -48,12 +48,7 @@ final class UpdateReportOutput {
       policies.add(p);
     }
     o.put("policies", policies);
-    List<Object> changes = new ArrayList<>();
-    for (MspChange c : r.changes()) {
-      changes.add(map("org", c.org(), "kind", c.kind().name().toLowerCase(java.util.Locale.ROOT),
-          "detail", c.detail()));
-    }
-    o.put("changes", changes);
+    o.put("changes", changes(r.changes()));
     List<Object> impact = new ArrayList<>();
     for (IdentityImpact i : r.impact()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -83,12 +78,18 @@ final class UpdateReportOutput {
         "roles", new ArrayList<>(new TreeSet<>(s.roles())));
   }
 
-  private static Map<String, Object> map(Object... kv) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put((String) kv[i], kv[i + 1]);
+  /** MSP and policy changes as {@code check-update --json} and {@code channel follow --json} print them. */
+  static List<Object> changes(List<MspChange> changes) {
+    List<Object> out = new ArrayList<>();
+    for (MspChange c : changes) {
+      out.add(map("org", c.org(), "kind", c.kind().name().toLowerCase(java.util.Locale.ROOT),
+          "detail", c.detail()));
     }
-    return m;
+    return out;
+  }
+
+  private static Map<String, Object> map(Object... kv) {
+    return Json.object(kv);
   }
 
   static void text(UpdateReport r, boolean allowLockout, PrintWriter out) {

@@ -1,6 +1,6 @@
 package io.msp4j.network;
 
-import io.msp4j.network.internal.FollowStateFile;
+import io.msp4j.network.internal.AtomicFiles;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -19,13 +19,13 @@ public final class ConfigBlockWriter implements FollowListener {
 
   @Override
   public void anchored(FollowState state) {
-    FollowStateFile.AtomicFiles.write(path, state.configBlock(), "the config block");
+    AtomicFiles.write(path, state.configBlock(), "the config block");
   }
 
   @Override
   public void delivered(DeliveredBlock block) {
     if (block.config().isPresent()) {
-      FollowStateFile.AtomicFiles.write(path, block.block().toByteArray(), "the config block");
+      AtomicFiles.write(path, block.block().toByteArray(), "the config block");
     }
   }
 }

@@ -54,23 +54,6 @@ public record Orderer(
     policies = Collections.unmodifiableMap(new LinkedHashMap<>(policies));
   }
 
-  /** An orderer section without Kafka brokers (as every Fabric v3.0 configtx.yaml is). */
-  public Orderer(
-      String ordererType,
-      List<String> addresses,
-      Duration batchTimeout,
-      BatchSize batchSize,
-      List<Consenter> consenterMapping,
-      Optional<EtcdRaft> etcdRaft,
-      Optional<SmartBftOptions> smartBft,
-      List<Organization> organizations,
-      long maxChannels,
-      Map<String, Boolean> capabilities,
-      Map<String, Policy> policies) {
-    this(ordererType, addresses, batchTimeout, batchSize, List.of(), consenterMapping, etcdRaft,
-        smartBft, organizations, maxChannels, capabilities, policies);
-  }
-
   /** {@code BatchSize}: uint32 counts and byte sizes. */
   public record BatchSize(long maxMessageCount, long absoluteMaxBytes, long preferredMaxBytes) {}
 

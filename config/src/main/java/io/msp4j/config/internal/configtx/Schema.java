@@ -150,27 +150,35 @@ final class Schema {
               field("Capabilities", new StringMap(BOOL)),
               field("Policies", new StringMap(new Ptr(POLICY)))));
 
-  static final Struct PROFILE =
-      new Struct(
-          "genesisconfig.Profile",
-          List.of(
-              field("Consortium", STRING),
-              field("Application", new Ptr(APPLICATION)),
-              field("Orderer", new Ptr(ORDERER)),
-              field("Consortiums", new StringMap(new Ptr(CONSORTIUM))),
-              field("Capabilities", new StringMap(BOOL)),
-              field("Policies", new StringMap(new Ptr(POLICY)))));
+  static final Struct PROFILE = profile(ORDERER);
 
-  static final Struct TOP_LEVEL =
-      new Struct(
-          "genesisconfig.TopLevel",
-          List.of(
-              field("Profiles", new StringMap(new Ptr(PROFILE))),
-              field("Organizations", ORGANIZATIONS),
-              field("Channel", new Ptr(PROFILE)),
-              field("Application", new Ptr(APPLICATION)),
-              field("Orderer", new Ptr(ORDERER)),
-              field("Capabilities", new StringMap(new StringMap(BOOL)))));
+  static final Struct TOP_LEVEL = topLevel(ORDERER, PROFILE);
+
+  /** A profile whose orderer section is {@code orderer}: the same in both releases otherwise. */
+  private static Struct profile(Struct orderer) {
+    return new Struct(
+        "genesisconfig.Profile",
+        List.of(
+            field("Consortium", STRING),
+            field("Application", new Ptr(APPLICATION)),
+            field("Orderer", new Ptr(orderer)),
+            field("Consortiums", new StringMap(new Ptr(CONSORTIUM))),
+            field("Capabilities", new StringMap(BOOL)),
+            field("Policies", new StringMap(new Ptr(POLICY)))));
+  }
+
+  /** The top level with these orderer and profile sections. */
+  private static Struct topLevel(Struct orderer, Struct profile) {
+    return new Struct(
+        "genesisconfig.TopLevel",
+        List.of(
+            field("Profiles", new StringMap(new Ptr(profile))),
+            field("Organizations", ORGANIZATIONS),
+            field("Channel", new Ptr(profile)),
+            field("Application", new Ptr(APPLICATION)),
+            field("Orderer", new Ptr(orderer)),
+            field("Capabilities", new StringMap(new StringMap(BOOL)))));
+  }
 
   // ---- configtxgen v2.5 (DELTA25-07) --------------------------------------------------------
 
@@ -192,27 +200,9 @@ final class Schema {
               field("Capabilities", new StringMap(BOOL)),
               field("Policies", new StringMap(new Ptr(POLICY)))));
 
-  static final Struct PROFILE_V2_5 =
-      new Struct(
-          "genesisconfig.Profile",
-          List.of(
-              field("Consortium", STRING),
-              field("Application", new Ptr(APPLICATION)),
-              field("Orderer", new Ptr(ORDERER_V2_5)),
-              field("Consortiums", new StringMap(new Ptr(CONSORTIUM))),
-              field("Capabilities", new StringMap(BOOL)),
-              field("Policies", new StringMap(new Ptr(POLICY)))));
+  static final Struct PROFILE_V2_5 = profile(ORDERER_V2_5);
 
-  static final Struct TOP_LEVEL_V2_5 =
-      new Struct(
-          "genesisconfig.TopLevel",
-          List.of(
-              field("Profiles", new StringMap(new Ptr(PROFILE_V2_5))),
-              field("Organizations", ORGANIZATIONS),
-              field("Channel", new Ptr(PROFILE_V2_5)),
-              field("Application", new Ptr(APPLICATION)),
-              field("Orderer", new Ptr(ORDERER_V2_5)),
-              field("Capabilities", new StringMap(new StringMap(BOOL)))));
+  static final Struct TOP_LEVEL_V2_5 = topLevel(ORDERER_V2_5, PROFILE_V2_5);
 
   /** The top-level struct of {@code release}'s configtxgen. */
   static Struct topLevel(FabricRelease release) {
