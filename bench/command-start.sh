@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Wall time of one `msp validate` of one certificate, as a whole process: the median (and the
-# spread) of RUNS runs (default 10) after one untimed run, which builds the jar and the
-# class-data-sharing archive when they are missing. Run from anywhere:
+# Wall time of one `msp validate` of one certificate as a whole process, beside the JVM's bare
+# start (`java -version` with the same flags and class-data sharing on): RUNS runs of each
+# (default 10), alternated so that both see the same machine, after one untimed run that builds
+# the jar and the class-data-sharing archive when they are missing. Prints the median, minimum
+# and maximum of each and the ratio of the medians. Run from anywhere:
 #
 #   bench/command-start.sh [RUNS]
 #
@@ -13,25 +15,40 @@ runs="${1:-10}"
 org="$root/testdata/sample/peerOrganizations/org1.example.com"
 args=(validate --msp-dir "$org/msp" --msp-id Org1MSP
   "$org/peers/peer0.org1.example.com/msp/signcerts/peer0.org1.example.com-cert.pem")
+# The flags the msp script gives a short run.
+jvm=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xshare:auto)
 
+millis() { echo $(( $(date +%s%N) / 1000000 )); }
 "$root/msp" "${args[@]}" >/dev/null
-times=()
+msp_times=()
+jvm_times=()
 for _ in $(seq "$runs"); do
-  start=$(date +%s%N)
+  start=$(millis)
   out="$("$root/msp" "${args[@]}")"
-  end=$(date +%s%N)
+  end=$(millis)
   case "$out" in
     *": valid "*) ;;
     *) echo "unexpected verdict: $out" >&2; exit 1 ;;
   esac
-  times+=($(( (end - start) / 1000000 )))
+  msp_times+=($(( end - start )))
+  start=$(millis)
+  "${jvm[@]}" -version 2>/dev/null
+  end=$(millis)
+  jvm_times+=($(( end - start )))
 done
-sorted=($(printf '%s\n' "${times[@]}" | sort -n))
-n=${#sorted[@]}
-if (( n % 2 )); then
-  median=${sorted[n / 2]}
-else
-  median=$(( (sorted[n / 2 - 1] + sorted[n / 2]) / 2 ))
-fi
-echo "msp validate, $n runs: median ${median} ms, min ${sorted[0]} ms, max ${sorted[n - 1]} ms"
-echo "runs (ms): ${times[*]}"
+
+median() {
+  local sorted=($(printf '%s\n' "$@" | sort -n)) n=$#
+  if (( n % 2 )); then echo "${sorted[n / 2]}"; else echo $(( (sorted[n / 2 - 1] + sorted[n / 2]) / 2 )); fi
+}
+summary() {
+  local sorted=($(printf '%s\n' "${@:2}" | sort -n))
+  echo "$1, ${#sorted[@]} runs: median $(median "${@:2}") ms, min ${sorted[0]} ms, max ${sorted[${#sorted[@]} - 1]} ms"
+}
+summary "msp validate" "${msp_times[@]}"
+summary "java -version" "${jvm_times[@]}"
+m=$(median "${msp_times[@]}")
+j=$(median "${jvm_times[@]}")
+echo "ratio of medians: $(awk -v m="$m" -v j="$j" 'BEGIN { printf "%.2f", (j > 0 ? m / j : 0) }')x"
+echo "msp validate runs (ms): ${msp_times[*]}"
+echo "java -version runs (ms): ${jvm_times[*]}"

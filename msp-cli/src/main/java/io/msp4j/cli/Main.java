@@ -105,17 +105,42 @@ public final class Main implements Runnable {
     CommandLine cli = only != null ? withSubcommand(args[0], withInput(only.get(), in)) : full(in);
     cli.setOut(out);
     cli.setErr(err);
-    cli.setParameterExceptionHandler((ex, a) -> {
+    cli.setParameterExceptionHandler(new UsageErrors());
+    cli.setExecutionExceptionHandler(new UnexpectedFailures());
+    return cli.execute(args);
+  }
+
+  // The handlers and the footer renderer below are named classes, not lambdas: a lambda that
+  // implements one of picocli's interfaces (compiled for Java 5) keeps that interface, and the
+  // classes that use it, out of the start-up archive the msp script makes.
+
+  /** A command line picocli cannot parse: the message and the usage, exit status 64. */
+  private static final class UsageErrors implements CommandLine.IParameterExceptionHandler {
+    @Override
+    public int handleParseException(CommandLine.ParameterException ex, String[] args) {
       ex.getCommandLine().getErr().println("msp: " + ex.getMessage());
       ex.getCommandLine().usage(ex.getCommandLine().getErr());
       return ExitCodes.USAGE;
-    });
-    cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-      // A failure nothing anticipated: say what it was, without a stack trace.
+    }
+  }
+
+  /** A failure nothing anticipated: say what it was, without a stack trace. */
+  private static final class UnexpectedFailures implements CommandLine.IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine commandLine,
+        CommandLine.ParseResult parseResult) {
       commandLine.getErr().println("msp: error: " + ex);
       return ExitCodes.SETUP_FAILED;
-    });
-    return cli.execute(args);
+    }
+  }
+
+  /** Footers hold example command lines, printed as written so that they can be copied. */
+  private static final class RawFooter implements CommandLine.IHelpSectionRenderer {
+    @Override
+    public String render(CommandLine.Help help) {
+      String[] lines = help.commandSpec().usageMessage().footer();
+      return lines.length == 0 ? "" : String.join("\n", lines) + "\n";
+    }
   }
 
   /** The command with every subcommand, for help and for shell completion. */
@@ -142,13 +167,12 @@ public final class Main implements Runnable {
     return command;
   }
 
-  /** Footers hold example command lines, printed as written so that they can be copied. */
+  /** Every command's footer printed as written (see {@link RawFooter}). */
   private static CommandLine rawFooters(CommandLine cli) {
-    cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
-      String[] lines = help.commandSpec().usageMessage().footer();
-      return lines.length == 0 ? "" : String.join("\n", lines) + "\n";
-    });
-    cli.getSubcommands().values().forEach(Main::rawFooters);
+    cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, new RawFooter());
+    for (CommandLine sub : cli.getSubcommands().values()) {
+      rawFooters(sub);
+    }
     return cli;
   }
 
