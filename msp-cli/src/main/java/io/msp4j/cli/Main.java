@@ -183,7 +183,18 @@ public final class Main implements Runnable {
     }
     System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
     System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
+    // Name the backend the command ships with, so that SLF4J does not scan the class path for
+    // providers at start-up, and keep SLF4J's own notice about that choice off standard error.
+    if (System.getProperty(PROVIDER) == null) {
+      System.setProperty(PROVIDER, "org.slf4j.simple.SimpleServiceProvider");
+      if (System.getProperty(SLF4J_VERBOSITY) == null) {
+        System.setProperty(SLF4J_VERBOSITY, "WARN");
+      }
+    }
   }
+
+  private static final String PROVIDER = "slf4j.provider";
+  private static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
 
   @Override
   public void run() {
