@@ -26,7 +26,7 @@ public final class ChannelFootprint {
         after - before, (after - before) / 1e6, (after - before) / 1e3 / (n + 1));
   }
 
-  private static long settledUsedHeap() {
+  static long settledUsedHeap() {
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     long used = Long.MAX_VALUE;
     for (int i = 0; i < 10; i++) {
