@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Retained heap of many loaded channels whose configurations hold the same orgs ({@link
  * ChannelBlocks#sameOrgFiles}): the used heap after full collections while all of them are alive,
- * minus the same before, once with every org MSP set up per channel and once with the MSPs shared
+ * minus the same before, and the bytes of live objects counted the same way ({@link LiveHeap}), once with every org MSP set up per channel and once with the MSPs shared
  * ({@link SharedMsps}). The block bytes are read, and every class loaded, before the first
  * measurement.
  *
@@ -25,16 +25,18 @@ public final class ManyChannelsFootprint {
     ChannelOptions plain = ChannelOptions.defaults();
     loadAll(blocks, plain);
     loadAll(blocks, plain.withSharedMsps(SharedMsps.create()));
-    long without = retained(blocks, plain);
-    SharedMsps shared = SharedMsps.create();
-    long with = retained(blocks, plain.withSharedMsps(shared));
+    long[] without = retained(blocks, plain);
+    long[] with = retained(blocks, plain.withSharedMsps(SharedMsps.create()));
     System.out.printf("channels: %d, orgs each: %d (+1 orderer org), block: %,d bytes%n",
         channels, orgs, blocks.get(0).length);
-    System.out.printf("retained, each channel sets its MSPs up: %,d bytes (%.1f MB, %.1f KB per channel)%n",
-        without, without / 1e6, without / 1e3 / channels);
-    System.out.printf("retained, MSPs shared:                  %,d bytes (%.1f MB, %.1f KB per channel)%n",
-        with, with / 1e6, with / 1e3 / channels);
-    System.out.printf("shared / not shared: %.3f%n", (double) with / without);
+    String[] kinds = {"used heap", "live objects"};
+    for (int k = 0; k < 2; k++) {
+      System.out.printf("%s, each channel sets its MSPs up: %,d bytes (%.1f MB, %.1f KB per channel)%n",
+          kinds[k], without[k], without[k] / 1e6, without[k] / 1e3 / channels);
+      System.out.printf("%s, MSPs shared:                  %,d bytes (%.1f MB, %.1f KB per channel)%n",
+          kinds[k], with[k], with[k] / 1e6, with[k] / 1e3 / channels);
+      System.out.printf("%s, shared / not shared: %.3f%n", kinds[k], (double) with[k] / without[k]);
+    }
   }
 
   private static List<Channel> loadAll(List<byte[]> blocks, ChannelOptions options) {
@@ -45,13 +47,16 @@ public final class ManyChannelsFootprint {
     return out;
   }
 
-  private static long retained(List<byte[]> blocks, ChannelOptions options) {
+  /** Used heap and live object bytes retained by the channels: {used, live}. */
+  private static long[] retained(List<byte[]> blocks, ChannelOptions options) {
     long before = ChannelFootprint.settledUsedHeap();
+    long liveBefore = LiveHeap.bytes();
     List<Channel> alive = loadAll(blocks, options);
     long after = ChannelFootprint.settledUsedHeap();
+    long liveAfter = LiveHeap.bytes();
     if (alive.size() != blocks.size()) {
       throw new IllegalStateException("not every channel loaded");
     }
-    return after - before;
+    return new long[] {after - before, liveAfter - liveBefore};
   }
 }

@@ -41,6 +41,11 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  * configuration of an org therefore hand out the same identity object for the same serialized
  * bytes while it is in the shared cache, and its verdicts are those of that configuration.
  *
+ * <p>The configurations loaded with it are held once too, part by part: a channel's {@link
+ * Channel#config()} holds the groups (or, failing that, the org {@code MSP} values) that another
+ * channel's configuration already holds, when they are equal. The configuration is equal to the
+ * one given and serialises to the same bytes.
+ *
  * <p><b>Lifetime.</b> Entries are held weakly: an MSP stays shared while a channel, a policy or an
  * identity that uses it is reachable, and is dropped from here when none is; nothing needs to be
  * closed. Setups of the same configuration that meet wait for one another instead of setting it up
@@ -51,6 +56,8 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
 public final class SharedMsps {
   private final ConcurrentHashMap<Key, Slot> slots = new ConcurrentHashMap<>();
   private final ReferenceQueue<Msp> released = new ReferenceQueue<>();
+
+  private final ConfigInterner configs = new ConfigInterner();
 
   /** What makes two setups give the same MSP. */
   private record Key(MSPConfig config, MspVersion version, SetupOptions options) {}
@@ -102,6 +109,11 @@ public final class SharedMsps {
       }
       return made;
     }
+  }
+
+  /** The configuration with its parts held once for every channel (see {@link ConfigInterner}). */
+  DecodedConfig intern(DecodedConfig decoded) {
+    return configs.intern(decoded);
   }
 
   /**

@@ -177,6 +177,39 @@ class SharedMspsTest {
   }
 
   @Test
+  @Tag("CHANNEL-MSP-03")
+  void theOrgValuesOfEqualConfigurationsAreHeldOnceAndTheConfigurationIsUnchanged() {
+    SharedMsps msps = SharedMsps.create();
+    Config config = standard().applicationOrg("Org3", orgs.org3Msp).build();
+    Channel a = load("alpha", config, shared(msps));
+    byte[] blockB = ConfigFixture.block("beta", config);
+    Channel b = Channel.load(blockB, shared(msps));
+    Channel plainB = Channel.load(blockB, ChannelOptions.defaults());
+    assertThat(b.config()).isEqualTo(plainB.config());
+    assertThat(b.config().toByteString()).isEqualTo(plainB.config().toByteString());
+    assertThat(b.decoded().channelId()).isEqualTo(plainB.decoded().channelId());
+    assertThat(b.decoded().blockNumber()).isEqualTo(plainB.decoded().blockNumber());
+    for (String org : List.of("Org1", "Org2", "Org3")) {
+      assertThat(mspValue(b, org)).isSameAs(mspValue(a, org));
+      assertThat(mspValue(plainB, org)).isNotSameAs(mspValue(a, org));
+    }
+    // The decoded MSP configurations are views of those bytes: equal to the plain ones.
+    for (int i = 0; i < b.orgs().size(); i++) {
+      assertThat(b.orgs().get(i).mspConfig()).isEqualTo(plainB.orgs().get(i).mspConfig());
+    }
+    // A value that differs is kept as given.
+    Channel c = load("gamma", ConfigFixture.builder().applicationOrg("Org1", orgs.org1Revoking)
+        .applicationOrg("Org2", orgs.org2Msp).ordererOrg("OrdererOrg", orgs.ordererMsp).build(), shared(msps));
+    assertThat(mspValue(c, "Org1")).isNotSameAs(mspValue(a, "Org1")).isNotEqualTo(mspValue(a, "Org1"));
+    assertThat(mspValue(c, "Org2")).isSameAs(mspValue(a, "Org2"));
+  }
+
+  private static ByteString mspValue(Channel c, String org) {
+    return c.config().getChannelGroup().getGroupsOrThrow("Application").getGroupsOrThrow(org)
+        .getValuesOrThrow("MSP").getValue();
+  }
+
+  @Test
   @Tag("CHANNEL-MSP-07")
   void anOrgWhoseMspValueDiffersIsSetUpApartAndTheOthersAreShared() {
     SharedMsps msps = SharedMsps.create();

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Config blocks loaded with MSPs shared between channels (the shortcut) give what loading them
  * without sharing (the reference) gives: the same error, or channels with the same verdicts on
- * the seed orgs' identities. One set of shared MSPs serves every input of a run, so a mutated
+ * the seed orgs' identities and configurations that are equal and serialise to the same bytes. One set of shared MSPs serves every input of a run, so a mutated
  * block meets the MSPs set up for the blocks before it: near misses (one byte of one org changed)
  * are the inputs mutation makes most.
  */
@@ -61,6 +61,8 @@ class SharedMspsFuzzTest {
     Object shortcut = load(bytes, plain.withParallelism(2).withSharedMsps(SHARED));
     if (reference instanceof Channel r && shortcut instanceof Channel s) {
       assertThat(ChannelVerdicts.of(s, IDENTITIES)).isEqualTo(ChannelVerdicts.of(r, IDENTITIES));
+      assertThat(s.config()).isEqualTo(r.config());
+      assertThat(s.config().toByteString()).isEqualTo(r.config().toByteString());
       for (String id : r.msps().keySet()) {
         assertThat(s.msp(id).orElseThrow().version()).isEqualTo(r.msp(id).orElseThrow().version());
       }
