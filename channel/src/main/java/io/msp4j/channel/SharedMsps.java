@@ -1,5 +1,6 @@
 package io.msp4j.channel;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Msp;
@@ -59,8 +60,11 @@ public final class SharedMsps {
 
   private final ConfigInterner configs = new ConfigInterner();
 
-  /** What makes two setups give the same MSP. */
-  private record Key(MSPConfig config, MspVersion version, SetupOptions options) {}
+  /**
+   * What makes two setups give the same MSP: the bytes the configuration was decoded from (equal
+   * bytes decode to equal configurations), the version and the options.
+   */
+  private record Key(ByteString encoded, MspVersion version, SetupOptions options) {}
 
   private SharedMsps() {}
 
@@ -71,13 +75,29 @@ public final class SharedMsps {
 
   /**
    * The shared MSP for this configuration, version and options, wrapped in Fabric's caches;
-   * set up (and shared from then on) when none is shared now.
+   * set up (and shared from then on) when none is shared now. Configurations are told apart by
+   * their serialised bytes.
    *
    * @throws io.msp4j.core.MspException as {@link X509Msps#setup} does, when the setup fails
    */
   public Msp msp(MSPConfig config, MspVersion version, SetupOptions options) {
-    Key key = new Key(Objects.requireNonNull(config, "config"),
+    return msp(Objects.requireNonNull(config, "config").toByteString(), config, version, options);
+  }
+
+  /**
+   * As {@link #msp(MSPConfig, MspVersion, SetupOptions)} for an org group's {@code MSP} value as
+   * the configuration holds it: {@code encoded} its bytes, {@code config} what they decode to.
+   * Found by the bytes, which a channel's configuration already has; equal values held once by
+   * the channels' configurations are then found without reading them.
+   *
+   * @throws IllegalArgumentException when {@code encoded} does not decode to {@code config} (the
+   *     check is made before a setup, not when a shared MSP is found)
+   * @throws io.msp4j.core.MspException as {@link X509Msps#setup} does, when the setup fails
+   */
+  public Msp msp(ByteString encoded, MSPConfig config, MspVersion version, SetupOptions options) {
+    Key key = new Key(Objects.requireNonNull(encoded, "encoded"),
         Objects.requireNonNull(version, "version"), Objects.requireNonNull(options, "options"));
+    Objects.requireNonNull(config, "config");
     expunge();
     while (true) {
       Slot seen = slots.get(key);
@@ -95,6 +115,7 @@ public final class SharedMsps {
       }
       Msp made;
       try {
+        requireDecodesTo(encoded, config);
         made = CachingMsp.wrap(X509Msps.setup(config, version, options));
       } catch (RuntimeException | Error e) {
         slots.remove(key, mine);
@@ -111,6 +132,18 @@ public final class SharedMsps {
     }
   }
 
+  private static void requireDecodesTo(ByteString encoded, MSPConfig config) {
+    boolean same;
+    try {
+      same = MSPConfig.parseFrom(encoded).equals(config);
+    } catch (InvalidProtocolBufferException e) {
+      same = false;
+    }
+    if (!same) {
+      throw new IllegalArgumentException("the encoded MSP value does not decode to the given MSPConfig");
+    }
+  }
+
   /** The configuration with its parts held once for every channel (see {@link ConfigInterner}). */
   DecodedConfig intern(DecodedConfig decoded) {
     return configs.intern(decoded);
@@ -121,7 +154,12 @@ public final class SharedMsps {
    * one up, and does not wait for a setup under way.
    */
   public Optional<Msp> find(MSPConfig config, MspVersion version, SetupOptions options) {
-    Slot s = slots.get(new Key(config, version, options));
+    return find(Objects.requireNonNull(config, "config").toByteString(), version, options);
+  }
+
+  /** As {@link #find(MSPConfig, MspVersion, SetupOptions)} for an org group's encoded value. */
+  public Optional<Msp> find(ByteString encoded, MspVersion version, SetupOptions options) {
+    Slot s = slots.get(new Key(encoded, version, options));
     return Optional.ofNullable(s == null ? null : s.peek());
   }
 

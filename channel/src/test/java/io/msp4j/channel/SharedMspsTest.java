@@ -383,6 +383,19 @@ class SharedMspsTest {
   }
 
   @Test
+  @Tag("CHANNEL-MSP-05")
+  void anEncodedValueIsSetUpOnlyWhenItDecodesToTheConfigurationGiven() {
+    SharedMsps msps = SharedMsps.create();
+    assertThrows(IllegalArgumentException.class, () -> msps.msp(orgs.org1Msp.toByteString(),
+        orgs.org2Msp, MspVersion.V3_0, SetupOptions.defaults()));
+    assertThat(msps.size()).isZero();
+    Msp byBytes = msps.msp(orgs.org1Msp.toByteString(), orgs.org1Msp, MspVersion.V3_0, SetupOptions.defaults());
+    assertThat(msps.msp(orgs.org1Msp, MspVersion.V3_0, SetupOptions.defaults())).isSameAs(byBytes);
+    assertThat(msps.find(orgs.org1Msp.toByteString(), MspVersion.V3_0, SetupOptions.defaults()))
+        .containsSame(byBytes);
+  }
+
+  @Test
   @Tag("SETUP-SIGNER-03")
   void aConfigurationWithASigningIdentityIsNeverShared() {
     GeneratedIdentity peer = orgs.org1.identity("peer0");

@@ -107,7 +107,7 @@ final class OrgMsps {
       if (p.config().getType() == FABRIC) {
         Optional<Msp> again = reuse.find(p.config(), version, options.release());
         if (again.isEmpty() && shared != null) {
-          again = shared.find(p.config(), version, options);
+          again = shared.find(p.encoded(), version, options);
         }
         if (again.isPresent()) {
           out[i] = new Outcome(again.get(), null);
@@ -144,7 +144,7 @@ final class OrgMsps {
   private static Outcome setUpOne(Proposal p, MspVersion version, SetupOptions options,
       SharedMsps shared) {
     try {
-      return new Outcome(shared != null ? shared.msp(p.config(), version, options)
+      return new Outcome(shared != null ? shared.msp(p.encoded(), p.config(), version, options)
           : CachingMsp.wrap(X509Msps.setup(p.config(), version, options)), null);
     } catch (MspException e) {
       return new Outcome(null, e);
