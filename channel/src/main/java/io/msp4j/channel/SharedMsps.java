@@ -19,8 +19,8 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
 /**
  * Org MSPs set up once and shared by every channel loaded with this object ({@link
  * ChannelOptions#withSharedMsps}), as a peer in many channels of the same organisations wants.
- * A channel load takes the MSP already set up for an org group whose {@code MSP} value is
- * byte-identical (the same {@code MSPConfig} type and bytes), at the same MSP version, with equal
+ * A channel load takes the MSP already set up for an org group whose {@code MSP} value has the
+ * same bytes (so decodes to the same {@code MSPConfig}), at the same MSP version, with equal
  * {@link SetupOptions} (so the same Fabric release, crypto backend, key store and clock);
  * otherwise it sets the MSP up and offers it here. The shared unit is the MSP with its identity
  * caches ({@link CachingMsp}), so that an identity met in one channel is a cache hit in the others.
