@@ -1,5 +1,6 @@
 package io.msp4j.bench;
 
+import io.msp4j.channel.ConfigBlocks;
 import io.msp4j.channel.ConfigFixture;
 import io.msp4j.testdata.cryptogen.CryptoTree;
 import io.msp4j.testdata.cryptogen.GeneratedOrg;
@@ -9,6 +10,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import org.hyperledger.fabric.protos.common.Config;
 
 /**
@@ -19,12 +22,20 @@ import org.hyperledger.fabric.protos.common.Config;
  * Fabric's own benchmark, read the same bytes.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.msp4j.bench.ChannelBlocks 1 10 100 1000</pre>
+ *
+ * <p>{@code ChannelBlocks same-orgs CHANNELS ORGS} writes the blocks of {@code CHANNELS} channels
+ * with the same {@code ORGS} orgs (see {@link #sameOrgFiles}) and prints their folder.
  */
 public final class ChannelBlocks {
   private ChannelBlocks() {}
 
   /** Writes (when missing) and prints the block files of the given sizes. */
   public static void main(String[] args) {
+    if (args.length == 3 && args[0].equals("same-orgs")) {
+      List<Path> files = sameOrgFiles(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+      System.out.println(files.get(0).getParent());
+      return;
+    }
     for (String a : args.length == 0 ? new String[] {"1", "10", "100", "1000"} : args) {
       System.out.println(file(Integer.parseInt(a)));
     }
@@ -56,6 +67,50 @@ public final class ChannelBlocks {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The block files of {@code channels} channels ({@code channel1}, {@code channel2}, ...) whose
+   * configurations hold the same orderer org and {@code orgs} application orgs as {@link
+   * #file(int)}'s: the same configuration under a different channel ID each. Generated when
+   * missing.
+   */
+  static List<Path> sameOrgFiles(int channels, int orgs) {
+    Path dir = Path.of(System.getProperty("java.io.tmpdir"), "msp4j-bench-channel",
+        "same-orgs-" + orgs + "x" + channels);
+    List<Path> files = new ArrayList<>();
+    for (int i = 1; i <= channels; i++) {
+      files.add(dir.resolve("channel" + i + ".block"));
+    }
+    if (files.stream().allMatch(Files::isRegularFile)) {
+      return files;
+    }
+    try {
+      Config config = ConfigBlocks.decode(block(orgs)).config();
+      Files.createDirectories(dir);
+      for (int i = 1; i <= channels; i++) {
+        Path f = files.get(i - 1);
+        Path staging = Files.write(f.resolveSibling(f.getFileName() + ".tmp"),
+            ConfigFixture.block("channel" + i, config));
+        Files.move(staging, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      }
+      return files;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The bytes of {@link #sameOrgFiles}. */
+  static List<byte[]> sameOrgBlocks(int channels, int orgs) {
+    List<byte[]> out = new ArrayList<>();
+    for (Path f : sameOrgFiles(channels, orgs)) {
+      try {
+        out.add(Files.readAllBytes(f));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return out;
   }
 
   /** A cryptogen-style tree of an orderer org and {@code orgs} peer orgs, with NodeOUs. */

@@ -19,14 +19,17 @@ public final class ChannelFootprint {
     byte[] block = ChannelBlocks.block(n);
     Channel.load(block); // classes loaded and compiled before measuring
     long before = settledUsedHeap();
+    long liveBefore = LiveHeap.bytes();
     Channel channel = Channel.load(block);
     long after = settledUsedHeap();
+    long live = LiveHeap.bytes() - liveBefore;
     System.out.printf("orgs: %,d, block: %,d bytes, MSPs: %d%n", n, block.length, channel.msps().size());
     System.out.printf("retained by the channel: %,d bytes (%.1f MB, %.1f KB per org)%n",
         after - before, (after - before) / 1e6, (after - before) / 1e3 / (n + 1));
+    System.out.printf("live objects retained: %,d bytes (%.1f MB)%n", live, live / 1e6);
   }
 
-  private static long settledUsedHeap() {
+  static long settledUsedHeap() {
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     long used = Long.MAX_VALUE;
     for (int i = 0; i < 10; i++) {

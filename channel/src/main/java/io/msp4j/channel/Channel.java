@@ -68,9 +68,10 @@ public final class Channel {
    *
    * @throws ChannelConfigException at the first rule the configuration breaks
    */
-  public static Channel load(DecodedConfig decoded, ChannelOptions options) {
-    Objects.requireNonNull(decoded, "decoded");
+  public static Channel load(DecodedConfig given, ChannelOptions options) {
+    Objects.requireNonNull(given, "decoded");
     Objects.requireNonNull(options, "options");
+    DecodedConfig decoded = options.shared().map(s -> s.intern(given)).orElse(given);
     ChannelLoader.Loaded loaded = ChannelLoader.orgs(decoded.config(), options);
     MspManager manager = loaded.manager();
     PolicyManager policies = PolicyTreeBuilder.build(decoded.config().getChannelGroup(), manager::deserialize);

@@ -12,7 +12,8 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  * @param name the group's key, such as {@code Org1}
  * @param mspId the MSP ID
  * @param msp the MSP, wrapped in Fabric's caches; org groups that carry the same MSP ID (with
- *     byte-identical configurations) share the MSP of the first of them (CHANNEL-MSP-07)
+ *     byte-identical configurations) share the MSP of the first of them (CHANNEL-MSP-07); with
+ *     {@link SharedMsps}, channels share it too
  * @param mspConfig the group's {@code MSP} value as decoded
  */
 public record ChannelOrg(

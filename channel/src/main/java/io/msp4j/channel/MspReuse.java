@@ -15,6 +15,10 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  * and Fabric release are the same. An MSP's setup depends only on its MSPConfig, its version and
  * the setup options (a channel MSP has no signing identity, so no clock is read), so reusing it
  * cannot change a verdict as long as both loads use the same setup options. Immutable.
+ *
+ * <p>A snapshot of one channel for one load, as config updates use it; {@link SharedMsps} shares
+ * MSPs between any number of channels and checks the setup options itself. A load looks here
+ * first, then in its shared MSPs.
  */
 public final class MspReuse {
   private static final MspReuse NONE = new MspReuse(null, null, Map.of());

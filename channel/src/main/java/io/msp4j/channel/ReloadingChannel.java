@@ -39,6 +39,11 @@ import java.util.concurrent.TimeoutException;
  * (identities, policies, MSPs, the {@link Channel} of {@link #current()}) belongs to that
  * generation and keeps answering with it: take {@link #current()} once to answer several
  * questions with one configuration. Thread-safe; {@link #apply} calls are serialised.
+ *
+ * <p>With {@link ChannelOptions#withSharedMsps} in its options, each generation takes the org
+ * MSPs already set up for equal org values, by an earlier generation or by another channel
+ * sharing them; an org whose value this block changes gets a new MSP in this channel only, and
+ * what earlier generations handed out keeps the MSP it had (see {@link SharedMsps}).
  */
 public final class ReloadingChannel {
   private final Reloader<Channel> reloader;

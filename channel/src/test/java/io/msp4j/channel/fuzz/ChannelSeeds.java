@@ -120,16 +120,12 @@ public final class ChannelSeeds {
 
   public static void main(String[] args) throws IOException {
     Path resources = Paths.get(args.length > 0 ? args[0] : "src/test/resources");
-    Path blocks = resources.resolve("io/msp4j/channel/fuzz/ChannelFuzzTestInputs/configBlocksLoadOrFailWithAChannelError");
     Path tmp = Files.createTempDirectory("channel-seeds");
     TestOrgs orgs = new TestOrgs(tmp);
-    write(blocks, "standard-v3", ConfigFixture.block("mychannel", orgs.standard().channelCapabilities("V3_0").build()));
-    write(blocks, "standard-v2", ConfigFixture.block("mychannel", orgs.standard().channelCapabilities("V2_0").build()));
-    write(blocks, "no-capabilities", ConfigFixture.block("mychannel", orgs.standard().build()));
-    write(blocks, "consortium", ConfigFixture.block("sys", ConfigFixture.builder().noApplication()
-        .consortiumOrg("SampleConsortium", "Org1", orgs.org1Msp).ordererOrg("OrdererOrg", orgs.ordererMsp).build()));
-    write(blocks, "bare-config", orgs.standard().channelCapabilities("V3_0").build().toByteArray());
-    write(blocks, "small-orgs", block(config()).toByteArray());
+    for (String target : new String[] {"ChannelFuzzTestInputs/configBlocksLoadOrFailWithAChannelError",
+        "SharedMspsFuzzTestInputs/sharedMspsGiveTheVerdictsOfPlainLoading"}) {
+      blocks(resources.resolve("io/msp4j/channel/fuzz/" + target), orgs);
+    }
     Path base = resources.resolve("io/msp4j/channel/fuzz/FabricJsonFuzzTestInputs");
     Config config = config();
     Message[] samples = {block(config), null, config, ConfigEnvelope.newBuilder().setConfig(config).build(),
@@ -146,6 +142,17 @@ public final class ChannelSeeds {
       write(base.resolve("printedMessagesReadBackToTheSameText"), "type-" + i,
           concat(new byte[] {(byte) i}, samples[i].toByteArray()));
     }
+  }
+
+  /** The config blocks every channel-loading target starts from. */
+  private static void blocks(Path blocks, TestOrgs orgs) throws IOException {
+    write(blocks, "standard-v3", ConfigFixture.block("mychannel", orgs.standard().channelCapabilities("V3_0").build()));
+    write(blocks, "standard-v2", ConfigFixture.block("mychannel", orgs.standard().channelCapabilities("V2_0").build()));
+    write(blocks, "no-capabilities", ConfigFixture.block("mychannel", orgs.standard().build()));
+    write(blocks, "consortium", ConfigFixture.block("sys", ConfigFixture.builder().noApplication()
+        .consortiumOrg("SampleConsortium", "Org1", orgs.org1Msp).ordererOrg("OrdererOrg", orgs.ordererMsp).build()));
+    write(blocks, "bare-config", orgs.standard().channelCapabilities("V3_0").build().toByteArray());
+    write(blocks, "small-orgs", block(config()).toByteArray());
   }
 
   private static byte[] concat(byte[]... parts) {

@@ -22,11 +22,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param <V> the value type (never null)
  */
 public final class SecondChanceCache<K, V> {
+  private static final int INITIAL_RING = 8;
+
   private final int capacity;
   private final ConcurrentHashMap<K, Entry<K, V>> table;
   private final Object lock = new Object();
-  // Guarded by lock.
-  private final Entry<K, V>[] ring;
+  // Guarded by lock. Grows up to capacity as entries arrive: a channel of a thousand orgs has
+  // three thousand caches, most of which never fill.
+  private Entry<K, V>[] ring;
   private int used;
   private int hand;
 
@@ -75,7 +78,7 @@ public final class SecondChanceCache<K, V> {
     }
     this.capacity = capacity;
     this.table = new ConcurrentHashMap<>(capacity * 2);
-    this.ring = (Entry<K, V>[]) new Entry<?, ?>[capacity];
+    this.ring = (Entry<K, V>[]) new Entry<?, ?>[0];
   }
 
   /** The value cached for {@code key}, or null; a hit marks the entry as recently used. */
@@ -114,6 +117,9 @@ public final class SecondChanceCache<K, V> {
       }
       Entry<K, V> fresh = new Entry<>(key, value);
       if (used < capacity) {
+        if (used == ring.length) {
+          ring = Arrays.copyOf(ring, Math.min(capacity, Math.max(INITIAL_RING, used * 2)));
+        }
         ring[used++] = fresh;
         table.put(key, fresh);
         return fresh;

@@ -31,7 +31,8 @@ public final class ChannelLoader {
   public static Loaded orgs(Config config, ChannelOptions options) {
     ConfigWalk.Result walk = ConfigWalk.walk(config, options.setup().release());
     List<ChannelOrg> orgs = OrgMsps.setUp(walk.proposals(), walk.stop(),
-        walk.capabilities().mspVersion(), options.setup(), options.parallelism(), options.reuse());
+        walk.capabilities().mspVersion(), options.setup(), options.parallelism(), options.reuse(),
+        options.shared().orElse(null));
     Map<String, Msp> unique = new LinkedHashMap<>();
     for (ChannelOrg o : orgs) {
       unique.putIfAbsent(o.mspId(), o.msp());

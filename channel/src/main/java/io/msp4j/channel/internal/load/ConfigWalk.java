@@ -1,5 +1,6 @@
 package io.msp4j.channel.internal.load;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import io.msp4j.channel.ChannelCapabilities;
@@ -17,6 +18,7 @@ import org.hyperledger.fabric.protos.common.BlockDataHashingStructure;
 import org.hyperledger.fabric.protos.common.Capabilities;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
+import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.Consortium;
 import org.hyperledger.fabric.protos.common.HashingAlgorithm;
 import org.hyperledger.fabric.protos.common.OrdererAddresses;
@@ -262,7 +264,9 @@ final class ConfigWalk {
     GroupValues values = GroupValues.decode(group, path, "an " + what, allowed,
         Reason.ORG_GROUP_INVALID, ORG_RULE);
     MSPConfig msp = values.get(MSP);
-    proposals.add(new Proposal(path, kind, name, msp == null ? MSPConfig.getDefaultInstance() : msp));
+    ConfigValue raw = group.getValuesMap().get(MSP);
+    proposals.add(new Proposal(path, kind, name, msp == null ? MSPConfig.getDefaultInstance() : msp,
+        raw == null ? ByteString.EMPTY : raw.getValue()));
     return values;
   }
 

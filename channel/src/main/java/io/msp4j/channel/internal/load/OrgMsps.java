@@ -3,6 +3,7 @@ package io.msp4j.channel.internal.load;
 import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.ChannelOrg;
 import io.msp4j.channel.MspReuse;
+import io.msp4j.channel.SharedMsps;
 import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Msp;
 import io.msp4j.core.MspException;
@@ -39,8 +40,8 @@ final class OrgMsps {
    * proposals were judged without fault.
    */
   static List<ChannelOrg> setUp(List<Proposal> proposals, ChannelConfigException stop,
-      MspVersion version, SetupOptions options, int parallelism, MspReuse reuse) {
-    Outcome[] outcomes = run(proposals, version, options, parallelism, reuse);
+      MspVersion version, SetupOptions options, int parallelism, MspReuse reuse, SharedMsps shared) {
+    Outcome[] outcomes = run(proposals, version, options, parallelism, reuse, shared);
     Map<String, Proposal> firstById = new LinkedHashMap<>();
     Map<String, Msp> mspById = new LinkedHashMap<>();
     List<ChannelOrg> orgs = new ArrayList<>();
@@ -98,13 +99,16 @@ final class OrgMsps {
   }
 
   private static Outcome[] run(List<Proposal> proposals, MspVersion version, SetupOptions options,
-      int parallelism, MspReuse reuse) {
+      int parallelism, MspReuse reuse, SharedMsps shared) {
     Outcome[] out = new Outcome[proposals.size()];
     int toSetUp = 0;
     for (int i = 0; i < proposals.size(); i++) {
       Proposal p = proposals.get(i);
       if (p.config().getType() == FABRIC) {
         Optional<Msp> again = reuse.find(p.config(), version, options.release());
+        if (again.isEmpty() && shared != null) {
+          again = shared.find(p.encoded(), version, options);
+        }
         if (again.isPresent()) {
           out[i] = new Outcome(again.get(), null);
         } else {
@@ -115,13 +119,13 @@ final class OrgMsps {
     IntStream indexes = IntStream.range(0, proposals.size())
         .filter(i -> proposals.get(i).config().getType() == FABRIC && out[i] == null);
     if (parallelism <= 1 || toSetUp < 2) {
-      indexes.forEach(i -> out[i] = setUpOne(proposals.get(i), version, options));
+      indexes.forEach(i -> out[i] = setUpOne(proposals.get(i), version, options, shared));
       return out;
     }
     ForkJoinPool pool = new ForkJoinPool(Math.min(parallelism, toSetUp));
     try {
       pool.submit(() -> indexes.parallel()
-          .forEach(i -> out[i] = setUpOne(proposals.get(i), version, options))).get();
+          .forEach(i -> out[i] = setUpOne(proposals.get(i), version, options, shared))).get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while setting up the channel's MSPs", e);
@@ -136,9 +140,12 @@ final class OrgMsps {
     return out;
   }
 
-  private static Outcome setUpOne(Proposal p, MspVersion version, SetupOptions options) {
+  /** Sets the MSP up, or takes the shared one of its configuration when {@code shared} is set. */
+  private static Outcome setUpOne(Proposal p, MspVersion version, SetupOptions options,
+      SharedMsps shared) {
     try {
-      return new Outcome(CachingMsp.wrap(X509Msps.setup(p.config(), version, options)), null);
+      return new Outcome(shared != null ? shared.msp(p.encoded(), p.config(), version, options)
+          : CachingMsp.wrap(X509Msps.setup(p.config(), version, options)), null);
     } catch (MspException e) {
       return new Outcome(null, e);
     }

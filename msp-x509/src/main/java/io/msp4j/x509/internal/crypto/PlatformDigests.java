@@ -9,14 +9,22 @@ import java.util.Objects;
  * SunDigest}), for every {@link CryptoProvider}: faster than a pure-Java digest, and, unlike a
  * native provider's digest objects, nothing the JVM must finalise (a verifier making thousands a
  * second would keep the finaliser thread busy and slow every collection).
+ *
+ * <p>The prototypes are constants shared by every provider (as {@code IdentityHash}'s are): a
+ * {@link SunDigest} is only ever cloned, so sharing it is safe, and an MSP then retains no
+ * digest objects of its own (a channel of a thousand orgs held eight thousand).
  */
 final class PlatformDigests {
-  private final Map<SignatureDigest, SunDigest> digests = new EnumMap<>(SignatureDigest.class);
+  private static final Map<SignatureDigest, SunDigest> PROTOTYPES = prototypes();
 
-  PlatformDigests() {
+  private final Map<SignatureDigest, SunDigest> digests = PROTOTYPES;
+
+  private static Map<SignatureDigest, SunDigest> prototypes() {
+    Map<SignatureDigest, SunDigest> m = new EnumMap<>(SignatureDigest.class);
     for (SignatureDigest d : SignatureDigest.values()) {
-      digests.put(d, new SunDigest(d.displayName()));
+      m.put(d, new SunDigest(d.displayName()));
     }
+    return java.util.Collections.unmodifiableMap(m);
   }
 
   /** The digest of {@code data}. */
