@@ -369,7 +369,7 @@ public final class ConfigContents {
     static Parsed of(MSPConfig config, List<RevocationList> setUpCrls) {
       FabricMSPConfig f;
       try {
-        f = config.getType() == FABRIC ? FabricMSPConfig.parseFrom(config.getConfig()) : null;
+        f = config.getType() == FABRIC ? FabricConfigParse.aliasing(config.getConfig()) : null;
       } catch (InvalidProtocolBufferException e) {
         f = null;
       }
