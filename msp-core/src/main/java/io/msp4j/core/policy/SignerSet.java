@@ -66,7 +66,7 @@ final class SignerSet {
     boolean[] eager = new boolean[m];
     Set<ByteBuffer> seen = new HashSet<>();
     for (int i = 0; i < m; i++) {
-      eager[i] = seen.add(ByteBuffer.wrap(sd[i].identity()));
+      eager[i] = seen.add(ByteBuffer.wrap(sd[i].identityRef())); // read only, never handed out
     }
     Identity[] identities = new Identity[m];
     String[] keys = new String[m];

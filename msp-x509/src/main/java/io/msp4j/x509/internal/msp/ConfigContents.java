@@ -128,6 +128,11 @@ public final class ConfigContents {
     for (String key : issuers) {
       IssuerCrls before = was.crls.get(key);
       IssuerCrls after = now.crls.get(key);
+      if (before != null && after != null && before.raw.equals(after.raw)) {
+        // The same CRL bytes revoke the same serials: nothing to report, and no need to
+        // fingerprint and sort a million serials to find that out.
+        continue;
+      }
       String issuer = (after != null ? after : before).issuer;
       SerialDiff d = SerialDiff.of(before, after);
       if (d.added > 0) {
