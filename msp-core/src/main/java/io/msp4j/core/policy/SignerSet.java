@@ -59,7 +59,8 @@ final class SignerSet {
     return concurrent(sd, deserializer, parallel);
   }
 
-  private static SignerSet concurrent(SignedData[] sd, IdentityDeserializer deserializer, Parallel parallel) {
+  private static SignerSet concurrent(
+      SignedData[] sd, IdentityDeserializer deserializer, Parallel parallel) {
     int m = sd.length;
     // Copies of the same identity bytes deserialise to the same key: only the first copy is
     // verified eagerly, so repeating a signer costs what it costs in sequential order.
