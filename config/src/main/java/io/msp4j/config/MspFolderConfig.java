@@ -3,6 +3,7 @@ package io.msp4j.config;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.x509.ConfigSources;
 import io.msp4j.x509.SigningKeyStore;
+import io.msp4j.x509.internal.msp.FabricConfigParse;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
@@ -41,7 +42,8 @@ public final class MspFolderConfig {
       return new MspFolderConfig(
           Objects.requireNonNull(dir),
           Objects.requireNonNull(mspConfig),
-          FabricMSPConfig.parseFrom(mspConfig.getConfig()),
+          // Shares the config bytes: no second copy of a large CRL kept beside them.
+          FabricConfigParse.aliasing(mspConfig.getConfig()),
           Objects.requireNonNull(keyStore),
           Objects.requireNonNull(sources),
           local);

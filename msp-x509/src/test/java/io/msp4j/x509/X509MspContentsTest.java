@@ -108,6 +108,19 @@ class X509MspContentsTest {
   }
 
   @Test
+  @Tag("VALIDATE-CRL-01")
+  void anUnchangedCrlBesideOtherChangesIsNotReportedWhileAChangedOneIs() {
+    io.msp4j.testdata.IssuedCrl same = org.pki.crl(ica).revoke(BigInteger.valueOf(0xa1)).build();
+    MSPConfig before = MspConfigs.of(org.root).intermediate(ica).crl(same).build();
+    MSPConfig adminAdded = MspConfigs.of(org.root).intermediate(ica).crl(same).admin(admin).build();
+    assertThat(changes(before, adminAdded)).containsExactly(MspChange.of(Kind.ADMIN, Action.ADDED, text(admin)));
+    MSPConfig crlChanged = MspConfigs.of(org.root).intermediate(ica).admin(admin)
+        .crl(org.pki.crl(ica).revoke(BigInteger.valueOf(0xa1)).revoke(BigInteger.valueOf(0xb2)).build()).build();
+    assertThat(changes(adminAdded, crlChanged)).containsExactly(
+        new MspChange(Kind.REVOKED_SERIALS, Action.ADDED, "by " + subject(ica) + ": b2", 1));
+  }
+
+  @Test
   void aLargeCrlChangeIsCountedAndNamesItsFirstTenSerials() {
     CrlBuilder big = org.pki.crl(ica);
     for (int i = 1; i <= 5000; i++) {

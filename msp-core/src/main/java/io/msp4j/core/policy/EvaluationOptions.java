@@ -8,8 +8,10 @@ import java.util.concurrent.Executor;
  * How signature policies evaluate. By default every signature is verified on the calling thread.
  * With an executor, the signatures of one evaluation are verified concurrently on it (the calling
  * thread takes part, so a busy or single-thread executor, even the one the caller runs on, cannot
- * stall it); verdicts and explanations are exactly those of the sequential evaluation, and the
- * same signatures are verified.
+ * stall it); verdicts and explanations are exactly those of the sequential evaluation. Each
+ * signature is deserialised and verified in one task, so an evaluation hands work over once; every
+ * signature the sequential evaluation verifies is verified, and no other, except when one signer
+ * appears under two different encodings of its identity and signed well under the first.
  *
  * <pre>{@code
  * EvaluationOptions parallel = EvaluationOptions.builder().executor(ForkJoinPool.commonPool()).build();

@@ -2,10 +2,14 @@ package io.msp4j.core.policy;
 
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityIdentifier;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The signers that count, from a list of signed data (POLICY-SIG-02): each element's identity is
@@ -14,10 +18,15 @@ import java.util.Map;
  * verifying); its signature is verified (failure drops it without recording the key, so a later
  * good signature of the same signer still counts); otherwise it is kept.
  *
- * <p>With an executor, deserialisation and verification run concurrently: all elements are
- * deserialised, then verified in rounds, each round verifying for every key the first element not
- * yet known to fail. Exactly the elements the sequential order verifies get verified, and the
- * outcome is assembled in input order afterwards, so it is the sequential outcome.
+ * <p>With an executor, each element is one task: its identity is deserialised and, when it is the
+ * first element carrying those identity bytes, its signature verified right away, so an evaluation
+ * hands work to the executor once instead of once per step. Elements with the same key are then
+ * settled in input order as the sequential order settles them: for each key, the elements before
+ * the first good signature are verified (in further concurrent rounds, for those not verified
+ * yet) and the rest are duplicates. The outcome is assembled in input order afterwards, so it is
+ * the sequential outcome. Every signature the sequential order verifies is verified once; the
+ * only others verified are first copies of identity bytes whose key an earlier, differently
+ * encoded element already kept (their result is then ignored, as sequential order never asks).
  */
 final class SignerSet {
   enum Fate {
@@ -42,56 +51,75 @@ final class SignerSet {
   }
 
   static SignerSet of(List<SignedData> signedData, IdentityDeserializer deserializer, EvaluationOptions options) {
-    int m = signedData.size();
     SignedData[] sd = signedData.toArray(new SignedData[0]);
     Parallel parallel = Parallel.of(options);
-    if (parallel == null || m < 2) {
+    if (parallel == null || sd.length < 2) {
       return sequential(sd, deserializer);
+    }
+    return concurrent(sd, deserializer, parallel);
+  }
+
+  private static SignerSet concurrent(
+      SignedData[] sd, IdentityDeserializer deserializer, Parallel parallel) {
+    int m = sd.length;
+    // Copies of the same identity bytes deserialise to the same key: only the first copy is
+    // verified eagerly, so repeating a signer costs what it costs in sequential order.
+    boolean[] eager = new boolean[m];
+    Set<ByteBuffer> seen = new HashSet<>();
+    for (int i = 0; i < m; i++) {
+      eager[i] = seen.add(ByteBuffer.wrap(sd[i].identityRef())); // read only, never handed out
     }
     Identity[] identities = new Identity[m];
     String[] keys = new String[m];
     RuntimeException[] deserializationFailures = new RuntimeException[m];
     RuntimeException[] verifyFailures = new RuntimeException[m];
+    boolean[] tried = new boolean[m];
     boolean[] verified = new boolean[m];
     parallel.forEach(m, i -> {
+      Identity id;
       try {
-        Identity id = deserializer.deserialize(sd[i].identity());
+        id = deserializer.deserialize(sd[i].identity());
         keys[i] = key(id);
         identities[i] = id;
       } catch (RuntimeException e) {
         deserializationFailures[i] = e;
+        return;
+      }
+      if (eager[i]) {
+        verify(sd[i], id, i, tried, verified, verifyFailures);
       }
     });
-    // Per key, the elements in input order; a round verifies the next element of each key whose
-    // earlier elements all failed, which is exactly what the sequential order verifies.
-    Map<String, List<Integer>> byKey = new HashMap<>();
+    // Per key, the elements in input order. A key is settled at its first good signature; until
+    // then each round verifies its next element not verified yet, which is what sequential order
+    // verifies next.
+    Map<String, List<Integer>> byKey = new LinkedHashMap<>();
     for (int i = 0; i < m; i++) {
       if (identities[i] != null) {
         byKey.computeIfAbsent(keys[i], k -> new ArrayList<>(1)).add(i);
       }
     }
-    List<List<Integer>> open = new ArrayList<>(byKey.values());
-    int round = 0;
-    while (!open.isEmpty()) {
-      int r = round;
-      int[] batch = open.stream().mapToInt(list -> list.get(r)).toArray();
-      parallel.forEach(batch.length, j -> {
-        int i = batch[j];
-        try {
-          identities[i].verify(sd[i].data(), sd[i].signature());
-          verified[i] = true;
-        } catch (RuntimeException e) {
-          verifyFailures[i] = e;
-        }
-      });
-      List<List<Integer>> next = new ArrayList<>();
-      for (List<Integer> list : open) {
-        if (!verified[list.get(r)] && list.size() > r + 1) {
-          next.add(list);
+    List<Integer> batch = new ArrayList<>();
+    while (true) {
+      batch.clear();
+      for (List<Integer> list : byKey.values()) {
+        for (int i : list) {
+          if (!tried[i]) {
+            batch.add(i);
+            break;
+          }
+          if (verified[i]) {
+            break;
+          }
         }
       }
-      open = next;
-      round++;
+      if (batch.isEmpty()) {
+        break;
+      }
+      int[] round = batch.stream().mapToInt(Integer::intValue).toArray();
+      parallel.forEach(round.length, j -> {
+        int i = round[j];
+        verify(sd[i], identities[i], i, tried, verified, verifyFailures);
+      });
     }
     Assembly a = new Assembly(m);
     for (int i = 0; i < m; i++) {
@@ -99,6 +127,8 @@ final class SignerSet {
         a.undeserializable(i, deserializationFailures[i]);
       } else if (a.isKept(keys[i])) {
         a.duplicate(i, identities[i], keys[i]);
+      } else if (!tried[i]) {
+        throw new IllegalStateException("signature " + i + " was not verified"); // cannot happen
       } else if (!verified[i]) {
         a.invalid(i, identities[i], verifyFailures[i]);
       } else {
@@ -106,6 +136,17 @@ final class SignerSet {
       }
     }
     return a.build();
+  }
+
+  private static void verify(
+      SignedData d, Identity id, int i, boolean[] tried, boolean[] verified, RuntimeException[] failures) {
+    try {
+      id.verify(d.data(), d.signature());
+      verified[i] = true;
+    } catch (RuntimeException e) {
+      failures[i] = e;
+    }
+    tried[i] = true;
   }
 
   private static SignerSet sequential(SignedData[] sd, IdentityDeserializer deserializer) {

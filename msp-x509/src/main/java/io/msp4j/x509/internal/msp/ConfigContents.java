@@ -128,6 +128,11 @@ public final class ConfigContents {
     for (String key : issuers) {
       IssuerCrls before = was.crls.get(key);
       IssuerCrls after = now.crls.get(key);
+      if (before != null && after != null && before.raw.equals(after.raw)) {
+        // The same CRL bytes revoke the same serials: nothing to report, and no need to
+        // fingerprint and sort a million serials to find that out.
+        continue;
+      }
       String issuer = (after != null ? after : before).issuer;
       SerialDiff d = SerialDiff.of(before, after);
       if (d.added > 0) {
@@ -369,7 +374,7 @@ public final class ConfigContents {
     static Parsed of(MSPConfig config, List<RevocationList> setUpCrls) {
       FabricMSPConfig f;
       try {
-        f = config.getType() == FABRIC ? FabricMSPConfig.parseFrom(config.getConfig()) : null;
+        f = config.getType() == FABRIC ? FabricConfigParse.aliasing(config.getConfig()) : null;
       } catch (InvalidProtocolBufferException e) {
         f = null;
       }

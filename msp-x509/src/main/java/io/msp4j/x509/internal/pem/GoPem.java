@@ -44,9 +44,13 @@ public final class GoPem {
     return Optional.of(new PemBlock(type, Map.copyOf(f.headers), content, rest));
   }
 
-  /** Whether the bytes hold at least one PEM block that decodes. */
+  /**
+   * Whether the bytes hold at least one PEM block that decodes. Reads with the reference readers,
+   * which check a body without decoding it: the fast path would allocate the joined text and the
+   * decoded bytes (twice a large CRL's size) only to answer yes.
+   */
   public static boolean containsBlock(byte[] data) {
-    return find(data, true) != null;
+    return find(data, false) != null;
   }
 
   /**

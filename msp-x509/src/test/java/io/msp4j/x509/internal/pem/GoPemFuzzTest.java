@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * PEM decoding with the fast path for usual bodies gives exactly what the reference readers give:
- * the same block or none, the same type, headers, bytes and rest. Seeds in {@code
+ * the same block or none, the same type, headers, bytes and rest; {@code containsBlock} agrees. Seeds in {@code
  * src/test/resources/io/msp4j/x509/internal/pem/GoPemFuzzTestInputs/}; fuzz with {@code
  * tools/fuzz.sh 600 GoPemFuzzTest}.
  */
@@ -20,6 +20,8 @@ class GoPemFuzzTest {
     Optional<PemBlock> fast = GoPem.decode(data, true);
     Optional<PemBlock> reference = GoPem.decode(data, false);
     assertThat(fast.isPresent()).isEqualTo(reference.isPresent());
+    // containsBlock answers from the reference readers without decoding.
+    assertThat(GoPem.containsBlock(data)).isEqualTo(fast.isPresent());
     if (fast.isPresent()) {
       PemBlock a = fast.get();
       PemBlock b = reference.get();
