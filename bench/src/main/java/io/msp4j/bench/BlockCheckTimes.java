@@ -4,6 +4,8 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.check.BlockVerdict;
 import io.msp4j.channel.check.SignerChecks;
+import io.msp4j.channel.check.internal.BlockChecker;
+import io.msp4j.channel.check.internal.Checkers;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -21,7 +23,9 @@ import org.hyperledger.fabric.protos.common.Block;
  * 2) two cases: {@code fresh}, the channel loaded again before each run (untimed), so that no
  * signer is in the MSP caches, and {@code warm}, the same block again and again through the same
  * channel. CPU time is the process's over the timed runs only (the loads fall outside), so it
- * includes the pool's thread and the JVM's compiler and collector threads.
+ * includes the pool's thread and the JVM's compiler and collector threads. With {@code
+ * -Dmsp4j.bench.block.plain}, first the plain check the tests take as the reference (one thread,
+ * every appearance of a signer deserialised and validated anew), with fresh caches.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.msp4j.bench.BlockCheckTimes DIR SECONDS [THREADS...]</pre>
  */
@@ -43,6 +47,14 @@ public final class BlockCheckTimes {
         ? Arrays.stream(args, 2, args.length).mapToInt(Integer::parseInt).toArray() : new int[] {1, 2};
     byte[] config = Files.readAllBytes(dir.resolve("config.block"));
     byte[] block = Files.readAllBytes(dir.resolve("block.pb"));
+    if (System.getProperty("msp4j.bench.block.plain") != null) {
+      print(1, "fresh caches, plain check (no memory of identities),", measure(seconds, () -> {
+        Channel channel = Channel.load(config);
+        BlockChecker plain = Checkers.plainBlocks(channel.mspManager()::deserialize,
+            channel.channelId(), channel.policy(SignerChecks.BLOCK_VALIDATION).policy(), null);
+        return () -> plain.check(parse(block));
+      }));
+    }
     for (int threads : threadCounts) {
       ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null;
       try {
@@ -55,11 +67,11 @@ public final class BlockCheckTimes {
         long invalid = v.transactions().stream().filter(t -> !t.valid()).count();
         System.out.printf("threads %d: block %s, %d transactions, %d invalid%n", threads,
             v.refusal().map(Object::toString).orElse("ok"), v.transactions().size(), invalid);
-        print(threads, "fresh", measure(seconds, () -> {
+        print(threads, "fresh caches,", measure(seconds, () -> {
           SignerChecks fresh = load.get();
           return () -> fresh.block(parse(block));
         }));
-        print(threads, "warm", measure(seconds, () -> () -> warm.block(parse(block))));
+        print(threads, "warm caches,", measure(seconds, () -> () -> warm.block(parse(block))));
       } finally {
         if (pool != null) {
           pool.shutdown();
@@ -69,7 +81,7 @@ public final class BlockCheckTimes {
   }
 
   private static void print(int threads, String caches, WallAndCpuTimes t) {
-    System.out.printf("threads %d, %s caches, runs %d: wall min %.1f ms, median %.1f ms; process CPU"
+    System.out.printf("threads %d, %s runs %d: wall min %.1f ms, median %.1f ms; process CPU"
         + " %.1f ms per run%n", threads, caches, t.runs(), t.minMillis(), t.medianMillis(),
         t.cpuMillisPerRun());
   }
