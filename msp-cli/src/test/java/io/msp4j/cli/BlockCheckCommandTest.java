@@ -90,6 +90,20 @@ class BlockCheckCommandTest {
   }
 
   @Test
+  @Tag("BLOCK-SIG-01")
+  @Tag("TX-CREATOR-01")
+  void theVerdictsDoNotDependOnTheNumberOfThreads() {
+    CliRun one = CliRun.of("block", "check", "--threads", "1", "--config", config, valid, peerSigned, tampered);
+    CliRun three = CliRun.of("block", "check", "--threads", "3", "--config", config, valid, peerSigned, tampered);
+    CliRun byDefault = CliRun.of("block", "check", "--config", config, valid, peerSigned, tampered);
+    assertThat(one.status()).isEqualTo(1);
+    assertThat(three.status()).isEqualTo(1);
+    assertThat(three.out()).isEqualTo(one.out());
+    assertThat(byDefault.out()).isEqualTo(one.out());
+    assertThat(one.out().lines()).hasSize(7);
+  }
+
+  @Test
   void jsonGivesOneObjectPerBlock() {
     CliRun r = CliRun.of("block", "check", "--json", "--config", config, valid, tampered);
     assertThat(r.status()).isEqualTo(1);
@@ -133,5 +147,8 @@ class BlockCheckCommandTest {
     assertThat(junkBlock.out()).contains("INVALID [BLOCK-");
     assertThat(CliRun.of("block", "check", "--config", config).status()).isEqualTo(3);
     assertThat(CliRun.of("block", "check", valid).status()).isEqualTo(3);
+    CliRun noThread = CliRun.of("block", "check", "--threads", "0", "--config", config, valid);
+    assertThat(noThread.status()).isEqualTo(3);
+    assertThat(noThread.err()).startsWith("msp: --threads must be at least 1, not 0");
   }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
 import org.hyperledger.fabric.protos.common.ConfigValue;
@@ -45,13 +46,18 @@ public final class SignerChecks {
   private final Optional<String> channelId;
   /** BFT consenters by ID (serialized identities); null when the channel is not BFT. */
   private final Map<Integer, ByteString> consenters;
+  /** Runs the other threads' share of a block's transactions; unused with one thread. */
+  private final Executor executor;
+  private final int threads;
 
   private SignerChecks(IdentityDeserializer msps, Policy blockValidation, Optional<String> channelId,
-      Map<Integer, ByteString> consenters) {
+      Map<Integer, ByteString> consenters, Executor executor, int threads) {
     this.msps = msps;
     this.blockValidation = blockValidation;
     this.channelId = channelId;
     this.consenters = consenters;
+    this.executor = executor;
+    this.threads = threads;
   }
 
   /** The path of the policy block signatures must satisfy. */
@@ -100,12 +106,13 @@ public final class SignerChecks {
    */
   public static SignerChecks of(IdentityDeserializer msps, Policy blockValidation) {
     return new SignerChecks(Objects.requireNonNull(msps, "msps"),
-        Objects.requireNonNull(blockValidation, "blockValidation"), Optional.empty(), null);
+        Objects.requireNonNull(blockValidation, "blockValidation"), Optional.empty(), null,
+        Runnable::run, 1);
   }
 
   /** These checks, also refusing what names another channel than {@code id}. */
   public SignerChecks forChannel(String id) {
-    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters);
+    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters, executor, threads);
   }
 
   /**
@@ -118,7 +125,43 @@ public final class SignerChecks {
     for (Consenter c : list) {
       byId.putIfAbsent(c.getId(), BlockChecker.consenterIdentity(c.getMspId(), c.getIdentity()));
     }
-    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId));
+    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId), executor, threads);
+  }
+
+  /**
+   * These checks, checking a block's transactions on {@code threads} threads, as Fabric's
+   * committer validates a block's transactions in parallel: the thread that calls {@link
+   * #block(Block)} and up to {@code threads - 1} tasks it hands to {@code executor}. The calling
+   * thread checks the block itself (data hash, orderer signatures) while the tasks start on the
+   * transactions, then joins them; transactions are handed out in a few batches per thread, not
+   * one task each. Verdicts, and their order, are the same as on one thread.
+   *
+   * <p>The executor stays the caller's: nothing here starts, keeps or shuts down a thread. A task
+   * the executor runs late or rejects only slows the check down, since the calling thread does
+   * whatever is left; so a {@link java.util.concurrent.ForkJoinPool#commonPool()}, a fixed pool of
+   * {@code threads - 1} threads, or virtual threads all do. With {@code threads} 1, blocks are
+   * checked on the calling thread alone and the executor is not used.
+   *
+   * <pre>{@code
+   * ExecutorService pool = Executors.newFixedThreadPool(1);
+   * SignerChecks two = SignerChecks.of(channel).withExecutor(pool, 2);
+   * BlockVerdict v = two.block(block);   // the transactions on this thread and one of the pool
+   * pool.shutdown();                     // when no more blocks are to be checked
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when {@code threads} is less than 1
+   */
+  public SignerChecks withExecutor(Executor executor, int threads) {
+    Objects.requireNonNull(executor, "executor");
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+    }
+    return new SignerChecks(msps, blockValidation, channelId, consenters, executor, threads);
+  }
+
+  /** How many threads check a block's transactions: 1 unless set by {@link #withExecutor}. */
+  public int threads() {
+    return threads;
   }
 
   /** The verdict on a signed proposal (PROPOSAL-01, PROPOSAL-02). */
@@ -139,13 +182,18 @@ public final class SignerChecks {
    * check, as the deliver client does.
    */
   public BlockVerdict blockOnly(Block block) {
-    return Checkers.blocks(msps, channelId, blockValidation, consenters)
+    return Checkers.plainBlocks(msps, channelId, blockValidation, consenters)
         .checkBlockOnly(Objects.requireNonNull(block, "block"));
   }
 
-  /** The verdict on a block and each of its transactions. */
+  /**
+   * The verdict on a block and each of its transactions, on the threads set by {@link
+   * #withExecutor} (the calling thread alone by default). Within one block, a signer that appears
+   * several times (a peer endorsing several transactions) is deserialised and validated by the MSPs
+   * once; each of its signatures is still verified.
+   */
   public BlockVerdict block(Block block) {
-    return Checkers.blocks(msps, channelId, blockValidation, consenters)
+    return Checkers.blocks(msps, channelId, blockValidation, consenters, executor, threads)
         .check(Objects.requireNonNull(block, "block"));
   }
 }

@@ -42,5 +42,9 @@
  *
  * <p>When the MSPs or a policy decide, the refusal carries their reason and spec rule (such as
  * {@code REVOKED} and {@code VALIDATE-CRL-02}).
+ *
+ * <p>A block's transactions can be checked on several threads ({@link
+ * io.msp4j.channel.check.SignerChecks#withExecutor}), as Fabric's committer validates them in
+ * parallel; the verdicts and their order are those of the check on one thread.
  */
 package io.msp4j.channel.check;

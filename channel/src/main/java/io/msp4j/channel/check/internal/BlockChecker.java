@@ -41,15 +41,25 @@ public final class BlockChecker {
   private final Policy blockValidation;
   /** BFT consenters by ID, as serialized identities; null when the channel is not BFT. */
   private final Map<Integer, ByteString> consenters;
+  private final Spread spread;
+  /** Whether a block's check remembers the identities it meets (see {@link SignerCheck}). */
+  private final boolean memo;
 
   BlockChecker(EnvelopeChecker envelopes, SignerCheck signerCheck, Policy blockValidation,
-      Map<Integer, ByteString> consenters) {
+      Map<Integer, ByteString> consenters, Spread spread, boolean memo) {
     this.envelopes = envelopes;
     this.signerCheck = signerCheck;
     this.blockValidation = blockValidation;
     this.consenters = consenters;
+    this.spread = spread;
+    this.memo = memo;
   }
 
+  /**
+   * The verdict on the block and on each of its transactions. With more than one thread, the
+   * transactions are checked on them while the calling thread checks the block itself first; the
+   * verdicts and their order are those of the check on one thread.
+   */
   public BlockVerdict check(Block block) {
     long number = block.getHeader().getNumber();
     if (block.hasHeader() && number == 0) {
@@ -57,12 +67,14 @@ public final class BlockChecker {
       return new BlockVerdict(0, List.of(), Optional.empty(), List.of(), Optional.of(
           "the genesis block is the channel's trust anchor: Fabric does not verify it"));
     }
-    BlockVerdict own = checkBlockOnly(block);
-    List<TransactionVerdict> txs = new ArrayList<>();
-    for (int i = 0; i < block.getData().getDataCount(); i++) {
-      txs.add(transaction(i, block.getData().getData(i)));
-    }
-    return new BlockVerdict(number, own.signers(), own.refusal(), txs, Optional.empty());
+    EnvelopeChecker txChecker = memo ? envelopes.forOneBlock() : envelopes;
+    List<ByteString> data = block.getData().getDataList();
+    TransactionVerdict[] txs = new TransactionVerdict[data.size()];
+    BlockVerdict[] own = new BlockVerdict[1];
+    spread.run(txs.length, () -> own[0] = checkBlockOnly(block),
+        i -> txs[i] = transaction(txChecker, i, data.get(i)));
+    return new BlockVerdict(number, own[0].signers(), own[0].refusal(), List.of(txs),
+        Optional.empty());
   }
 
   /**
@@ -83,7 +95,7 @@ public final class BlockChecker {
         List.of(), Optional.empty());
   }
 
-  private TransactionVerdict transaction(int index, ByteString raw) {
+  private static TransactionVerdict transaction(EnvelopeChecker envelopes, int index, ByteString raw) {
     try {
       return envelopes.check(index, Envelope.parseFrom(raw));
     } catch (InvalidProtocolBufferException e) {

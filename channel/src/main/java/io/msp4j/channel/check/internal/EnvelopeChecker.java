@@ -36,6 +36,11 @@ public final class EnvelopeChecker {
     this.channelId = channelId;
   }
 
+  /** These checks, remembering the identities they meet while one block is checked. */
+  EnvelopeChecker forOneBlock() {
+    return new EnvelopeChecker(signers.forOneBlock(), channelId);
+  }
+
   /** What has been learnt of the transaction so far, for the verdict. */
   private static final class Seen {
     String txId = "";

@@ -1,0 +1,129 @@
+package io.msp4j.channel.check.internal;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
+
+/**
+ * Runs one job per index of {@code 0 .. n-1} on the calling thread and on up to {@code threads - 1}
+ * tasks handed to an executor. Indexes are taken in batches from a shared counter, so a thread that
+ * finishes early takes more, and a few handoffs serve a whole block. The calling thread always
+ * takes part and waits only for batches that were taken: a task the executor runs late, or never
+ * (it rejects it, or its threads are busy), finds no work left and costs nothing, so a busy or
+ * shut-down executor slows a check down but never stalls it.
+ */
+final class Spread {
+  /** Batches per thread: enough for an uneven share to even out, few enough to be cheap. */
+  private static final int BATCHES_PER_THREAD = 8;
+
+  private final Executor executor;
+  private final int threads;
+
+  Spread(Executor executor, int threads) {
+    this.executor = executor;
+    this.threads = threads;
+  }
+
+  /** One thread: every job on the calling thread, in order. */
+  static Spread callerOnly() {
+    return new Spread(Runnable::run, 1);
+  }
+
+  int threads() {
+    return threads;
+  }
+
+  /**
+   * Starts the helpers, runs {@code first} on the calling thread while they work, then joins them
+   * until every index has been done.
+   *
+   * @throws RuntimeException or Error the first job threw, once every taken batch has ended
+   */
+  void run(int n, Runnable first, IntConsumer job) {
+    if (threads <= 1 || n <= 1) {
+      first.run();
+      for (int i = 0; i < n; i++) {
+        job.accept(i);
+      }
+      return;
+    }
+    int batch = Math.max(1, n / (threads * BATCHES_PER_THREAD));
+    int batches = (n + batch - 1) / batch;
+    Work work = new Work(n, batch, batches, job);
+    for (int t = 1; t < threads; t++) {
+      try {
+        executor.execute(work::drain);
+      } catch (RejectedExecutionException e) {
+        break; // the calling thread does the rest
+      }
+    }
+    try {
+      first.run();
+    } finally {
+      work.drain();
+      work.await();
+    }
+    work.rethrow();
+  }
+
+  /** The shared state of one run. */
+  private static final class Work {
+    final int n;
+    final int batch;
+    final IntConsumer job;
+    final AtomicInteger next = new AtomicInteger();
+    final CountDownLatch done;
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    Work(int n, int batch, int batches, IntConsumer job) {
+      this.n = n;
+      this.batch = batch;
+      this.job = job;
+      this.done = new CountDownLatch(batches);
+    }
+
+    void drain() {
+      int from;
+      while ((from = next.getAndAdd(batch)) < n) {
+        try {
+          int to = Math.min(n, from + batch);
+          for (int i = from; i < to; i++) {
+            job.accept(i);
+          }
+        } catch (Throwable t) {
+          failure.compareAndSet(null, t);
+        } finally {
+          done.countDown();
+        }
+      }
+    }
+
+    void await() {
+      boolean interrupted = false;
+      while (true) {
+        try {
+          done.await();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true; // the batches taken by other threads are still running: wait for them
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    void rethrow() {
+      Throwable t = failure.get();
+      if (t instanceof RuntimeException r) {
+        throw r;
+      }
+      if (t instanceof Error e) {
+        throw e;
+      }
+    }
+  }
+}
