@@ -193,12 +193,18 @@ class ParallelBlockCheckTest {
       lookups.incrementAndGet();
       return F.channel.deserialize(bytes);
     };
-    BlockVerdict v = SignerChecks.of(counting, F.blockValidation).forChannel(ChannelFixture.CHANNEL)
-        .withExecutor(POOL, 2).block(block);
+    SignerChecks checks = SignerChecks.of(counting, F.blockValidation).forChannel(ChannelFixture.CHANNEL);
+    BlockVerdict v = checks.block(block);
     assertThat(lookups).hasValue(4);
     assertThat(v).isEqualTo(PLAIN.check(block));
     assertThat(v.transactions().get(7).refusal().orElseThrow().check()).isEqualTo("TX-CREATOR-01");
     assertThat(v.transactions()).filteredOn(TransactionVerdict::valid).hasSize(19);
+
+    // On two threads, both may meet a new signer at the same moment and both look it up (the
+    // memory does not lock); never more than once per thread and signer.
+    lookups.set(0);
+    assertThat(checks.withExecutor(POOL, 2).block(block)).isEqualTo(v);
+    assertThat(lookups.get()).isBetween(4, 8);
   }
 
   @Test
