@@ -86,6 +86,15 @@ public final class CachingMsp implements Msp {
     return new CachingMsp(msp, capacity);
   }
 
+  /**
+   * Whether {@code identity} was handed out by a caching MSP, so that its validation outcome is
+   * remembered: validating it now makes a later {@link Identity#validate()} of the same identity a
+   * cache hit (while the entry lasts), with the same outcome.
+   */
+  public static boolean remembersValidation(Identity identity) {
+    return identity instanceof CachedIdentity;
+  }
+
   /** The MSP whose outcomes are cached. */
   public Msp delegate() {
     return delegate;

@@ -13,6 +13,9 @@ import java.util.function.IntConsumer;
  * claimed and is running.
  */
 final class Parallel {
+  /** How long the caller waits awake for the helpers' last tasks before it parks. */
+  private static final long SPIN_NANOS = 500_000;
+
   private final Executor executor;
   private final int parallelism;
 
@@ -54,6 +57,12 @@ final class Parallel {
       }
     }
     worker.run();
+    // The helpers' last tasks end within about one task's time: wait for them awake for a while
+    // rather than park at once, since waking a parked thread costs about as much again.
+    long until = System.nanoTime() + SPIN_NANOS;
+    while (done.getCount() > 0 && System.nanoTime() < until) {
+      Thread.onSpinWait();
+    }
     boolean interrupted = false;
     while (true) {
       try {

@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityIdentifier;
 import java.nio.ByteBuffer;
@@ -87,6 +88,9 @@ final class SignerSet {
       }
       if (eager[i]) {
         verify(sd[i], id, i, tried, verified, verifyFailures);
+        if (verified[i]) {
+          validateAhead(id);
+        }
       }
     });
     // Per key, the elements in input order. A key is settled at its first good signature; until
@@ -147,6 +151,23 @@ final class SignerSet {
       failures[i] = e;
     }
     tried[i] = true;
+  }
+
+  /**
+   * Validates a verified signer on the task's thread when its MSP remembers the outcome, so that
+   * the principal checks the evaluation makes next on the calling thread (each validates the
+   * identity first) find it in the cache instead of validating the new identities one after the
+   * other. The outcome is not used here: a refused identity is refused again, from the cache, by
+   * the principal check, exactly as in sequential order.
+   */
+  private static void validateAhead(Identity id) {
+    if (CachingMsp.remembersValidation(id)) {
+      try {
+        id.validate();
+      } catch (RuntimeException e) {
+        // remembered by the cache; the principal check reports it
+      }
+    }
   }
 
   private static SignerSet sequential(SignedData[] sd, IdentityDeserializer deserializer) {
