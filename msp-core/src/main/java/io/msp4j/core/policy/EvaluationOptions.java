@@ -11,7 +11,10 @@ import java.util.concurrent.Executor;
  * stall it); verdicts and explanations are exactly those of the sequential evaluation. Each
  * signature is deserialised and verified in one task, so an evaluation hands work over once; every
  * signature the sequential evaluation verifies is verified, and no other, except when one signer
- * appears under two different encodings of its identity and signed well under the first.
+ * appears under two different encodings of its identity and signed well under the first. A task
+ * that verified the signature of an identity handed out by a {@link io.msp4j.core.CachingMsp} also
+ * validates it, so that the principal checks, which run on the calling thread and validate each
+ * signer first, find the outcome in the cache instead of checking the new chains one by one.
  *
  * <pre>{@code
  * EvaluationOptions parallel = EvaluationOptions.builder().executor(ForkJoinPool.commonPool()).build();
