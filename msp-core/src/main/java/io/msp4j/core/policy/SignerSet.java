@@ -3,6 +3,7 @@ package io.msp4j.core.policy;
 import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityIdentifier;
+import io.msp4j.core.internal.Spread;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,17 +52,19 @@ final class SignerSet {
     this.outcomes = outcomes;
   }
 
+  /** Nothing for the calling thread to do before it takes signatures of its own. */
+  private static final Runnable NOTHING_FIRST = () -> { };
+
   static SignerSet of(List<SignedData> signedData, IdentityDeserializer deserializer, EvaluationOptions options) {
     SignedData[] sd = signedData.toArray(new SignedData[0]);
-    Parallel parallel = Parallel.of(options);
-    if (parallel == null || sd.length < 2) {
+    if (options.executor().isEmpty() || options.parallelism() <= 1 || sd.length < 2) {
       return sequential(sd, deserializer);
     }
-    return concurrent(sd, deserializer, parallel);
+    return concurrent(sd, deserializer, new Spread(options.executor().get(), options.parallelism()));
   }
 
   private static SignerSet concurrent(
-      SignedData[] sd, IdentityDeserializer deserializer, Parallel parallel) {
+      SignedData[] sd, IdentityDeserializer deserializer, Spread parallel) {
     int m = sd.length;
     // Copies of the same identity bytes deserialise to the same key: only the first copy is
     // verified eagerly, so repeating a signer costs what it costs in sequential order.
@@ -76,7 +79,7 @@ final class SignerSet {
     RuntimeException[] verifyFailures = new RuntimeException[m];
     boolean[] tried = new boolean[m];
     boolean[] verified = new boolean[m];
-    parallel.forEach(m, i -> {
+    parallel.run(m, NOTHING_FIRST, i -> {
       Identity id;
       try {
         id = deserializer.deserialize(sd[i].identity());
@@ -120,7 +123,7 @@ final class SignerSet {
         break;
       }
       int[] round = batch.stream().mapToInt(Integer::intValue).toArray();
-      parallel.forEach(round.length, j -> {
+      parallel.run(round.length, NOTHING_FIRST, j -> {
         int i = round[j];
         verify(sd[i], identities[i], i, tried, verified, verifyFailures);
       });

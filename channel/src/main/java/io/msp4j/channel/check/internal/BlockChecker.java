@@ -9,6 +9,7 @@ import io.msp4j.channel.check.Refusal;
 import io.msp4j.channel.check.Signer;
 import io.msp4j.channel.check.TransactionVerdict;
 import io.msp4j.core.Reason;
+import io.msp4j.core.internal.Spread;
 import io.msp4j.core.policy.Policy;
 import io.msp4j.core.policy.PolicyResult;
 import io.msp4j.core.policy.SignedData;

@@ -1,6 +1,7 @@
 package io.msp4j.channel.check.internal;
 
 import com.google.protobuf.ByteString;
+import io.msp4j.core.internal.Spread;
 import io.msp4j.core.policy.IdentityDeserializer;
 import io.msp4j.core.policy.Policy;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.msp4j.channel.check.internal;
+package io.msp4j.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.msp4j.channel.check.internal;
+package io.msp4j.core.internal;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
@@ -13,36 +13,46 @@ import java.util.function.IntConsumer;
  * finishes early takes more, and a few handoffs serve a whole block. The calling thread always
  * takes part and waits only for batches that were taken: a task the executor runs late, or never
  * (it rejects it, or its threads are busy), finds no work left and costs nothing, so a busy or
- * shut-down executor slows a check down but never stalls it.
+ * shut-down executor slows a check down but never stalls it. A block's transactions (the block
+ * check) and a policy evaluation's signatures run on it.
+ *
+ * <p>Internal: not part of msp4j's API.
  */
-final class Spread {
+public final class Spread {
   /** Batches per thread: enough for an uneven share to even out, few enough to be cheap. */
   private static final int BATCHES_PER_THREAD = 8;
+  /**
+   * How long the calling thread waits awake for the other threads' last batches before it parks:
+   * they end within about one job's time, and waking a parked thread costs about as much again.
+   */
+  private static final long SPIN_NANOS = 500_000;
 
   private final Executor executor;
   private final int threads;
 
-  Spread(Executor executor, int threads) {
+  /** Jobs on the calling thread and up to {@code threads - 1} tasks handed to {@code executor}. */
+  public Spread(Executor executor, int threads) {
     this.executor = executor;
     this.threads = threads;
   }
 
   /** One thread: every job on the calling thread, in order. */
-  static Spread callerOnly() {
+  public static Spread callerOnly() {
     return new Spread(Runnable::run, 1);
   }
 
-  int threads() {
+  /** How many threads take part, the calling one included. */
+  public int threads() {
     return threads;
   }
 
   /**
-   * Starts the helpers, runs {@code first} on the calling thread while they work, then joins them
-   * until every index has been done.
+   * Starts the executor's tasks, runs {@code first} on the calling thread while they work, then
+   * joins them until every index has been done.
    *
    * @throws RuntimeException or Error the first job threw, once every taken batch has ended
    */
-  void run(int n, Runnable first, IntConsumer job) {
+  public void run(int n, Runnable first, IntConsumer job) {
     if (threads <= 1 || n <= 1) {
       first.run();
       for (int i = 0; i < n; i++) {
@@ -102,6 +112,10 @@ final class Spread {
     }
 
     void await() {
+      long until = System.nanoTime() + SPIN_NANOS;
+      while (done.getCount() > 0 && System.nanoTime() < until) {
+        Thread.onSpinWait();
+      }
       boolean interrupted = false;
       while (true) {
         try {
