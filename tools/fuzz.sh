@@ -17,7 +17,6 @@
 # for a target whose property is about a protobuf parse: Jazzer instruments the project's classes
 # only, and without guidance into protobuf's parser such a target stalls at a handful of edges.
 set -uo pipefail
-set -f # FUZZ_MVN_ARGS may hold glob characters, meant for Jazzer
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-600}"
 filter="${2:-.}"
