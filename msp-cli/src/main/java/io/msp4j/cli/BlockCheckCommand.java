@@ -69,6 +69,9 @@ final class BlockCheckCommand implements Callable<Integer> {
           + "verdicts and their order do not depend on it.")
   int threads = Runtime.getRuntime().availableProcessors();
 
+  /** More threads than this only costs memory: a block's work is shared in a few dozen batches. */
+  static final int MAX_THREADS = 256;
+
   @Mixin ReleaseOption release;
 
   @Parameters(paramLabel = "BLOCK", arity = "1..*", description = "Block files (binary protobuf).")
@@ -78,8 +81,9 @@ final class BlockCheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (threads < 1) {
-      throw new ParameterException(spec.commandLine(), "--threads must be at least 1, not " + threads);
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw new ParameterException(spec.commandLine(),
+          "--threads must be between 1 and " + MAX_THREADS + ", not " + threads);
     }
     SignerChecks checks;
     try {

@@ -149,6 +149,10 @@ class BlockCheckCommandTest {
     assertThat(CliRun.of("block", "check", valid).status()).isEqualTo(3);
     CliRun noThread = CliRun.of("block", "check", "--threads", "0", "--config", config, valid);
     assertThat(noThread.status()).isEqualTo(3);
-    assertThat(noThread.err()).startsWith("msp: --threads must be at least 1, not 0");
+    assertThat(noThread.err()).startsWith("msp: --threads must be between 1 and 256, not 0");
+    // A count that would start a thread per transaction is refused before any thread starts.
+    CliRun tooMany = CliRun.of("block", "check", "--threads", "100000", "--config", config, valid);
+    assertThat(tooMany.status()).isEqualTo(3);
+    assertThat(tooMany.err()).startsWith("msp: --threads must be between 1 and 256, not 100000");
   }
 }

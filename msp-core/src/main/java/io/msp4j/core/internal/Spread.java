@@ -63,7 +63,8 @@ public final class Spread {
     int batch = Math.max(1, n / (threads * BATCHES_PER_THREAD));
     int batches = (n + batch - 1) / batch;
     Work work = new Work(n, batch, batches, job);
-    for (int t = 1; t < threads; t++) {
+    // A task beyond the number of batches would find no work: do not hand it out.
+    for (int t = 1; t < Math.min(threads, batches); t++) {
       try {
         executor.execute(work::drain);
       } catch (RejectedExecutionException e) {
