@@ -123,6 +123,8 @@ public enum Reason {
   CONFIG_SECTION_CHANGED,
   ORDERER_ENDPOINTS_MISSING,
   UPDATE_LOCKS_OUT,
+  /** A CA rotation asked of a channel cannot be planned as given (msp4j's rotation planner). */
+  ROTATION_INPUT_INVALID,
 
   // Channel configurations: config blocks, org groups, capabilities, policies (sections 10.4, 11.3).
   CONFIG_BLOCK_MALFORMED,
