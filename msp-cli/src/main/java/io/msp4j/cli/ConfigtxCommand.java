@@ -32,6 +32,7 @@ public final class ConfigtxCommand implements Runnable {
     m.put("sign", SignUpdateCommand::new);
     m.put("check-update", CheckUpdateCommand::new);
     m.put("submit", SubmitCommand::new);
+    m.put("rotate-ca", RotateCaCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

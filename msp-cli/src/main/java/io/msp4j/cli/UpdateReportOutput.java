@@ -73,7 +73,7 @@ final class UpdateReportOutput {
     return o;
   }
 
-  private static Map<String, Object> standing(IdentityStanding s) {
+  static Map<String, Object> standing(IdentityStanding s) {
     return map("valid", s.valid(), "problem", s.problem().isEmpty() ? null : s.problem(),
         "roles", new ArrayList<>(new TreeSet<>(s.roles())));
   }

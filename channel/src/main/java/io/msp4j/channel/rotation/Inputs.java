@@ -93,7 +93,7 @@ record Inputs(List<NewCa> toAdd, List<NewCa> newCas, List<X509Certificate> newCe
           "SETUP-PARSE-01", id.label() + " (--identities) holds no certificate"));
       boolean e = !Certs.isCa(c) && Certs.chain(c, roots, inters).isPresent();
       boolean t = !Certs.isCa(c) && Certs.chain(c, tlsRoots, tlsInters).isPresent();
-      if (!e && !t) {
+      if (!e && !t && !Certs.isCa(c)) {
         notes.add(id.label() + " (" + Certs.describe(c) + ") was issued by no CA of "
             + r.mspId() + ", old or new: not followed");
       }

@@ -140,6 +140,12 @@ public final class RotationPlanner {
         at = o.after().orElseThrow();
       }
     }
+    if (steps.stream().anyMatch(s -> s.kind() == StepKind.CONSENTER)) {
+      notes.add("Submit the consenter steps one at a time: etcdraft accepts one consenter change"
+          + " per config update (Fabric's ComputeMembershipChanges). After each, wait for its"
+          + " config block, restart that orderer with its re-issued TLS certificate and see it"
+          + " back in the cluster before the next, so that a quorum always holds.");
+    }
     if (!unmatched.isEmpty()) {
       refusals.add(new RotationRefusal(StepKind.RETIRE, "CONFIGTX-UPDATE-14", "consenters whose"
           + " certificates a retired CA issued have no re-issued certificate among the"
@@ -162,6 +168,8 @@ public final class RotationPlanner {
       refusals.add(o.refusal().get());
     } else if (o.step().isPresent()) {
       steps.add(o.step().get());
+      notes.add("After the retire step the retired CA's identities are refused: take its"
+          + " certificates out of the nodes' local MSPs and the clients' trust stores.");
       if (o.step().get().lockoutAllowed()) {
         notes.add("The retire step is written although it locks identities out"
             + " (--allow-lockout).");
