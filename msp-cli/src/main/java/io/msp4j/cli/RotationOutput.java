@@ -27,11 +27,50 @@ final class RotationOutput {
     Files.createDirectories(dir);
     for (RotationStep s : plan.steps()) {
       Files.write(dir.resolve(s.fileName()), s.envelope().toByteArray());
+      Files.write(dir.resolve(afterName(s)), afterBlock(s, channelId));
     }
     Files.writeString(dir.resolve("plan.json"),
         Json.write(json(plan, channelId, allowLockout)) + "\n", StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("plan.txt"), text(plan, channelId, dir),
         StandardCharsets.UTF_8);
+  }
+
+  /** {@code after-01-add.block}: the config the step leaves, for checking the next step offline. */
+  static String afterName(RotationStep s) {
+    return "after-" + s.fileName().replace(".pb", ".block");
+  }
+
+  /**
+   * The config a step leaves as an unsigned config block (what the ordering service would cut,
+   * without its signatures and hashes): {@code check-update --block} and {@code rotate-ca --block}
+   * take it to judge the next step before the real block exists.
+   */
+  static byte[] afterBlock(RotationStep s, String channelId) {
+    org.hyperledger.fabric.protos.common.ChannelHeader ch =
+        org.hyperledger.fabric.protos.common.ChannelHeader.newBuilder()
+            .setType(org.hyperledger.fabric.protos.common.HeaderType.CONFIG_VALUE)
+            .setChannelId(channelId).build();
+    org.hyperledger.fabric.protos.common.Payload payload =
+        org.hyperledger.fabric.protos.common.Payload.newBuilder()
+            .setHeader(org.hyperledger.fabric.protos.common.Header.newBuilder()
+                .setChannelHeader(ch.toByteString()))
+            .setData(org.hyperledger.fabric.protos.common.ConfigEnvelope.newBuilder()
+                .setConfig(s.next()).setLastUpdate(s.envelope()).build().toByteString())
+            .build();
+    org.hyperledger.fabric.protos.common.Envelope env =
+        org.hyperledger.fabric.protos.common.Envelope.newBuilder()
+            .setPayload(payload.toByteString()).build();
+    org.hyperledger.fabric.protos.common.BlockMetadata.Builder md =
+        org.hyperledger.fabric.protos.common.BlockMetadata.newBuilder();
+    for (int i = 0; i < 5; i++) {
+      md.addMetadata(com.google.protobuf.ByteString.EMPTY);
+    }
+    return org.hyperledger.fabric.protos.common.Block.newBuilder()
+        .setHeader(org.hyperledger.fabric.protos.common.BlockHeader.newBuilder()
+            .setNumber(s.next().getSequence()))
+        .setData(org.hyperledger.fabric.protos.common.BlockData.newBuilder()
+            .addData(env.toByteString()))
+        .setMetadata(md).build().toByteArray();
   }
 
   static Map<String, Object> json(RotationPlan plan, String channelId, boolean allowLockout) {
@@ -48,7 +87,8 @@ final class RotationOutput {
             "before", UpdateReportOutput.standing(i.before()),
             "after", UpdateReportOutput.standing(i.after()), "changed", i.changed()));
       }
-      steps.add(Json.object("number", s.number(), "file", s.fileName(), "kind", s.kind().word(),
+      steps.add(Json.object("number", s.number(), "file", s.fileName(),
+          "after_block", afterName(s), "kind", s.kind().word(),
           "changes", s.changes(), "policies", policies, "lockout_allowed", s.lockoutAllowed(),
           "sequence", s.next().getSequence(), "identities", ids,
           "check", UpdateReportOutput.jsonObject(s.report(), allowLockout)));
@@ -72,7 +112,8 @@ final class RotationOutput {
     for (RotationStep s : plan.steps()) {
       b.append('\n').append(s.fileName()).append("  (").append(s.kind().word())
           .append(", config sequence ").append(s.next().getSequence() - 1).append(" -> ")
-          .append(s.next().getSequence()).append(")\n");
+          .append(s.next().getSequence()).append("; leaves ").append(afterName(s))
+          .append(")\n");
       s.changes().forEach(c -> b.append("  changes: ").append(c).append('\n'));
       s.policies().forEach(p -> b.append("  needs:   ").append(p).append('\n'));
       List<IdentityImpact> changed = s.standings().stream().filter(IdentityImpact::changed)
