@@ -95,7 +95,16 @@ final class FollowCommand implements Callable<Integer> {
       description = "Give up when no endpoint served the channel for this long (default 5m; 10s, 2m, 1h).")
   Duration giveUpAfter;
 
-  @Option(names = "--json", description = "One JSON object per block; connection events as JSON lines on standard error.")
+  @Option(names = "--censorship-timeout", paramLabel = "DURATION", defaultValue = "30s",
+      converter = DurationConverter.class,
+      description = "On a BFT channel (and with --watch-headers), leave the block source when other orderers' signed headers have been ahead of its blocks this long (default 30s, as a Fabric v3 peer).")
+  Duration censorshipTimeout;
+
+  @Option(names = "--watch-headers",
+      description = "Also watch the other orderers' header streams on a channel that is not BFT (a Raft cluster), so that a stalled block source is left after the censorship timeout.")
+  boolean watchHeaders;
+
+  @Option(names = "--json", description = "One JSON object per block (with its source endpoint), and a censorship_suspected line when the source is left; connection events as JSON lines on standard error.")
   boolean json;
 
   @Override
@@ -108,6 +117,10 @@ final class FollowCommand implements Callable<Integer> {
     }
     if (!tls.clientPairComplete()) {
       err.println("msp channel follow: --tls-cert and --tls-key go together");
+      return ExitCodes.USAGE;
+    }
+    if (censorshipTimeout.isZero() || censorshipTimeout.isNegative()) {
+      err.println("msp channel follow: --censorship-timeout must be positive");
       return ExitCodes.USAGE;
     }
     if (from < 0 || (until != null && until < 0)) {
@@ -155,6 +168,8 @@ final class FollowCommand implements Callable<Integer> {
     ChannelFollower.Builder b = ChannelFollower.builder(channel, connection, signer)
         .service(orderers.isEmpty() ? DeliverService.PEER : DeliverService.ORDERER)
         .giveUpAfter(giveUpAfter)
+        .censorshipTimeout(censorshipTimeout)
+        .watchHeaders(watchHeaders)
         .listener(new FollowOutput(out, err, json, from));
     if (anchor != null) {
       b.anchor(anchor);

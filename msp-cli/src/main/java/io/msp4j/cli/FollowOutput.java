@@ -5,6 +5,7 @@ import io.msp4j.channel.check.Signer;
 import io.msp4j.channel.update.MspChange;
 import io.msp4j.network.AppliedConfig;
 import io.msp4j.network.BlockRefusedException;
+import io.msp4j.network.CensorshipEvent;
 import io.msp4j.network.DeliverService;
 import io.msp4j.network.DeliveredBlock;
 import io.msp4j.network.Endpoint;
@@ -75,6 +76,7 @@ final class FollowOutput implements FollowListener {
       if (b.anchor()) {
         o.put("anchor", true);
       }
+      b.source().ifPresent(e -> o.put("source", e.toString()));
       if (b.config().isPresent()) {
         AppliedConfig c = b.config().get();
         o.put("sequence", c.sequence());
@@ -101,6 +103,26 @@ final class FollowOutput implements FollowListener {
     }
     return head + "verified, " + b.transactions() + " transaction" + (b.transactions() == 1 ? "" : "s")
         + ", signed by " + String.join(", ", b.signers().stream().map(Signer::toString).toList());
+  }
+
+  /**
+   * A censorship (DELIVER-BFT-03): with {@code --json} a line of its own among the block lines,
+   * since what follows comes from another orderer.
+   */
+  @Override
+  public void censorship(CensorshipEvent e) {
+    if (json) {
+      out.println(Json.write(map("censorship_suspected", map("source", e.source().toString(),
+          "header", e.header(), "last_block", e.lastBlock(),
+          "suspected_at", e.suspectedAt().toString()), "switched_to", e.switchedTo().toString())));
+      out.flush();
+    } else {
+      err.println("msp channel follow: " + e.source() + " withheld blocks: header "
+          + Long.toUnsignedString(e.header()) + " was verified from other orderers at "
+          + e.suspectedAt() + ", the last block is " + Long.toUnsignedString(e.lastBlock())
+          + " (DELIVER-BFT-03); switching to " + e.switchedTo());
+      err.flush();
+    }
   }
 
   @Override

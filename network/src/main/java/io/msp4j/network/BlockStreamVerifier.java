@@ -1,5 +1,6 @@
 package io.msp4j.network;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.ChannelConfigException;
@@ -15,6 +16,9 @@ import io.msp4j.channel.update.MspChanges;
 import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import io.msp4j.core.reload.ReloadResult;
+import io.msp4j.network.internal.AttestationMemo;
+import io.msp4j.network.internal.ConfigChecksCache;
+import io.msp4j.network.internal.HeaderVerifier;
 import io.msp4j.network.internal.LastConfigIndex;
 import io.msp4j.network.internal.SignerProblems;
 import java.util.Arrays;
@@ -56,6 +60,10 @@ public final class BlockStreamVerifier {
   private byte[] configBlock;
   private long lastNumber;
   private byte[] lastHash;
+  /** The header hash of {@link #configBlock}: names the configuration in force. */
+  private ByteString configKey;
+  /** Where verified headers are remembered for the header streams; null when none watch. */
+  private AttestationMemo attested;
 
   private BlockStreamVerifier(ReloadingChannel channel, String channelId) {
     this.channel = channel;
@@ -152,6 +160,24 @@ public final class BlockStreamVerifier {
     return decoded;
   }
 
+  /** Remembers in {@code memo} the headers of the blocks verified from now on. */
+  void rememberAttestationsIn(AttestationMemo memo) {
+    this.attested = memo;
+  }
+
+  /**
+   * A header verifier that stands where this one does: same configuration, expecting the next
+   * block's header (DELIVER-BFT-02).
+   */
+  HeaderVerifier headerVerifier(ConfigChecksCache configs, AttestationMemo memo) {
+    return new HeaderVerifier(channelId, checks, configKey, lastNumber, lastHash, configs, memo);
+  }
+
+  /** The configuration in force. */
+  Config config() {
+    return config;
+  }
+
   /** The channel followed. */
   public String channelId() {
     return channelId;
@@ -202,6 +228,10 @@ public final class BlockStreamVerifier {
     BlockVerdict verdict = checks.blockOnly(block);
     if (verdict.refusal().isPresent()) {
       throw new BlockRefusedException(number, explained(block, verdict.refusal().get()));
+    }
+    if (attested != null) {
+      // Its header and signatures passed: the same met on a header stream need no check again.
+      attested.remember(configKey, block, verdict.signers());
     }
     Optional<AppliedConfig> applied = Optional.empty();
     if (ConfigBlocks.holdsConfig(block)) {
@@ -277,6 +307,7 @@ public final class BlockStreamVerifier {
     checks = next;
     config = decoded.config();
     configBlock = blockBytes.clone();
+    configKey = ByteString.copyFrom(BlockHashes.headerHash(parse(blockBytes).getHeader()));
     return new AppliedConfig(decoded.sequence(), result.generation().number(),
         MspChanges.between(before, decoded.config()));
   }

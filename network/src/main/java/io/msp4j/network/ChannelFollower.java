@@ -6,8 +6,15 @@ import io.msp4j.channel.ReloadingChannel;
 import io.msp4j.channel.check.Refusal;
 import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
-import io.msp4j.network.internal.Backoff;
-import io.msp4j.network.internal.ConfigEndpoints;
+import io.msp4j.channel.ConfigBlocks;
+import io.msp4j.network.internal.AttestationMemo;
+import io.msp4j.network.internal.CensorshipMonitor;
+import io.msp4j.network.internal.ConfigChecksCache;
+import io.msp4j.network.internal.DeliverySources;
+import io.msp4j.network.internal.ConfigEndpoints.Source;
+import io.msp4j.network.internal.HeaderReceiver;
+import io.msp4j.network.internal.HeaderVerifier;
+import io.msp4j.network.internal.SourceSchedule;
 import io.msp4j.network.internal.DeliverStatuses;
 import io.msp4j.network.internal.DeliverStream;
 import io.msp4j.network.internal.GrpcChannels;
@@ -21,6 +28,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.hyperledger.fabric.protos.common.Block;
@@ -54,6 +62,11 @@ public final class ChannelFollower implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ChannelFollower.class);
   /** How often a waiting follower looks whether it was closed. */
   private static final Duration POLL = Duration.ofMillis(100);
+  /** Fabric v3's BFT deliverer's retry intervals (DELIVER-BFT-04). */
+  private static final Duration BFT_MIN_RETRY = Duration.ofMillis(50);
+  private static final Duration BFT_MAX_RETRY = Duration.ofSeconds(10);
+  /** A v3 peer's censorship timeout when {@code blockCensorshipTimeoutKey} is unset. */
+  public static final Duration DEFAULT_CENSORSHIP_TIMEOUT = Duration.ofSeconds(30);
 
   private final String channelId;
   private final ConnectionOptions connection;
@@ -64,12 +77,22 @@ public final class ChannelFollower implements AutoCloseable {
   private final OptionalLong until;
   private final List<FollowListener> listeners;
   private final ReloadingChannel channel;
-  private final Backoff backoff;
+  private final Duration initialBackoff;
+  private final Duration maxBackoff;
   private final Duration giveUpAfter;
-  private final boolean configEndpoints;
+  private final DeliverySources sources;
+  private final Duration censorshipTimeout;
+  private final boolean watchHeaders;
+  private final Random random;
   private final Clock clock;
   private final CountDownLatch closed = new CountDownLatch(1);
+  /** Headers and blocks whose signatures passed, shared by the block and header streams. */
+  private final AttestationMemo attested = new AttestationMemo();
+  private final ConfigChecksCache configs;
   private volatile BlockStreamVerifier verifier;
+  /** When the last block arrived in this run; null before the first (follower thread only). */
+  private Instant lastBlockTime;
+  private final FollowMetrics metrics = new FollowMetrics();
 
   private ChannelFollower(Builder b) {
     this.channelId = b.channelId;
@@ -82,10 +105,16 @@ public final class ChannelFollower implements AutoCloseable {
     this.listeners = List.copyOf(b.listeners);
     this.channel = b.channel != null ? b.channel
         : ReloadingChannel.builder(b.channelId).options(b.channelOptions).build();
-    this.backoff = new Backoff(b.initialBackoff, b.maxBackoff);
+    this.initialBackoff = b.initialBackoff;
+    this.maxBackoff = b.maxBackoff;
     this.giveUpAfter = b.giveUpAfter;
-    this.configEndpoints = b.configEndpoints && b.service == DeliverService.ORDERER;
+    this.sources = new DeliverySources(b.connection,
+        b.configEndpoints && b.service == DeliverService.ORDERER);
+    this.censorshipTimeout = b.censorshipTimeout;
+    this.watchHeaders = b.watchHeaders;
+    this.random = b.random;
     this.clock = b.clock;
+    this.configs = new ConfigChecksCache(b.channelOptions);
   }
 
   /**
@@ -112,6 +141,11 @@ public final class ChannelFollower implements AutoCloseable {
     return v == null ? Optional.empty() : Optional.of(v.state());
   }
 
+  /** What the follower has done: source, last block, headers seen, suspicions (any thread). */
+  public FollowMetrics metrics() {
+    return metrics;
+  }
+
   /**
    * Follows until the last block asked for is verified, a block is refused, every endpoint fails
    * for good, or {@link #close()} is called; on the calling thread.
@@ -122,44 +156,55 @@ public final class ChannelFollower implements AutoCloseable {
    */
   public FollowOutcome run() {
     start();
-    int endpointIndex = 0;
+    SourceSchedule<Source> cft = SourceSchedule.inOrder(initialBackoff, maxBackoff);
+    SourceSchedule<Source> bft = SourceSchedule.bft(BFT_MIN_RETRY, BFT_MAX_RETRY, random);
     int permanentInARow = 0;
-    int attempt = 0;
+    int refusedInARow = 0;
     Instant progress = clock.instant();
     NetworkException last = null;
     while (closed.getCount() > 0) {
       if (reachedUntil()) {
         return outcome(FollowOutcome.Status.UNTIL_REACHED, null, null);
       }
-      List<Endpoint> endpoints = endpoints();
-      Endpoint endpoint = endpoints.get(endpointIndex % endpoints.size());
-      Attempt a = follow(endpoint);
-      if (a.refusal != null) {
-        return outcome(FollowOutcome.Status.REFUSED, a.refusal, null);
-      }
+      boolean bftMode = bftChannel();
+      SourceSchedule<Source> schedule = bftMode ? bft : cft;
+      schedule.refresh(sources(bftMode));
+      Source source = schedule.current();
+      Attempt a = follow(source, bftMode, schedule);
       if (a.progressed) {
         progress = clock.instant();
-        attempt = 0;
+        schedule.progressed();
         permanentInARow = 0;
+        refusedInARow = 0;
+      }
+      if (a.refusal != null && !bftMode) {
+        return outcome(FollowOutcome.Status.REFUSED, a.refusal, null);
+      }
+      if (a.refusal != null && ++refusedInARow >= schedule.sources().size()) {
+        // Every orderer in turn sent a block the follower refuses: not one faulty orderer.
+        BlockRefusedException r = a.refusal;
+        for (FollowListener l : listeners) {
+          safely(() -> l.refused(r));
+        }
+        return outcome(FollowOutcome.Status.REFUSED, r, null);
       }
       if (a.failure == null) {
-        continue; // the last block asked for came, or the follower was closed
+        continue; // the last block asked for came, the sources changed, or the follower closed
       }
       last = a.failure;
       permanentInARow = a.failure.kind().isTransient() ? 0 : permanentInARow + 1;
-      if (permanentInARow >= endpoints.size()) {
+      if (permanentInARow >= schedule.sources().size()) {
         return outcome(FollowOutcome.Status.GAVE_UP, null, a.failure);
       }
-      Duration delay = backoff.delay(attempt++);
+      Duration delay = schedule.failed();
       if (Duration.between(progress, clock.instant()).plus(delay).compareTo(giveUpAfter) > 0) {
         return outcome(FollowOutcome.Status.GAVE_UP, null, new NetworkException(last.kind(),
             last.endpoint(), "no endpoint served the channel within " + giveUpAfter + "; the last"
                 + " failure: " + last.getMessage(), last));
       }
       for (FollowListener l : listeners) {
-        safely(() -> l.disconnected(endpoint, a.failure, delay));
+        safely(() -> l.disconnected(source.endpoint(), a.failure, delay));
       }
-      endpointIndex++;
       if (await(delay)) {
         break;
       }
@@ -176,6 +221,7 @@ public final class ChannelFollower implements AutoCloseable {
             + " for channel '" + saved.get().channelId() + "', not '" + channelId + "'", null);
       }
       verifier = BlockStreamVerifier.resume(saved.get(), channel);
+      verifier.rememberAttestationsIn(attested);
       FollowState state = verifier.state();
       for (FollowListener l : listeners) {
         safely(() -> l.anchored(state));
@@ -183,8 +229,10 @@ public final class ChannelFollower implements AutoCloseable {
     } else if (anchor.isPresent()) {
       BlockStreamVerifier.Anchored a = BlockStreamVerifier.anchor(channelId, anchor.get(), channel);
       verifier = a.verifier();
+      verifier.rememberAttestationsIn(attested);
       FollowState state = verifier.state();
       store.save(state);
+      metrics.block(state.lastNumber());
       for (FollowListener l : listeners) {
         safely(() -> l.anchored(state));
         safely(() -> l.delivered(a.anchor()));
@@ -198,31 +246,28 @@ public final class ChannelFollower implements AutoCloseable {
         && Long.compareUnsigned(v.lastNumber(), until.getAsLong()) >= 0;
   }
 
-  private List<Endpoint> endpoints() {
-    List<Endpoint> all = new ArrayList<>(connection.endpoints());
+  /** Whether the configuration in force orders blocks with SmartBFT (DELIVER-BFT-01). */
+  private boolean bftChannel() {
     BlockStreamVerifier v = verifier;
-    if (configEndpoints && v != null) {
-      channel.current().ifPresent(g -> {
-        for (Endpoint e : ConfigEndpoints.orderers(g.value().config())) {
-          if (!all.contains(e)) {
-            all.add(e);
-          }
-        }
-      });
-    }
-    return all;
+    return v != null && sources.bft(v.config());
   }
 
-  /** One connection: what it did. */
+  private List<Source> sources(boolean bftMode) {
+    BlockStreamVerifier v = verifier;
+    return sources.sources(v == null ? null : v.config(), bftMode);
+  }
+
+  /** One connection to a block source: what it did. */
   private static final class Attempt {
     boolean progressed;
     NetworkException failure;
     BlockRefusedException refusal;
   }
 
-  private Attempt follow(Endpoint endpoint) {
+  private Attempt follow(Source source, boolean bftMode, SourceSchedule<Source> schedule) {
     Attempt a = new Attempt();
-    ConnectionOptions options = connectionFor(endpoint);
+    Endpoint endpoint = source.endpoint();
+    ConnectionOptions options = sources.connectionFor(source);
     ManagedChannel grpc;
     try {
       grpc = GrpcChannels.open(endpoint, options);
@@ -231,6 +276,7 @@ public final class ChannelFollower implements AutoCloseable {
       return a;
     }
     DeliverStream stream = null;
+    CensorshipMonitor monitor = null;
     try {
       boolean ready = GrpcChannels.awaitReady(grpc, options.connectTimeout(), closed);
       BlockStreamVerifier v = verifier;
@@ -239,23 +285,52 @@ public final class ChannelFollower implements AutoCloseable {
       Envelope seek = envelopes.seek(channelId, start, stop, options.clientCertificateHash(),
           clock.instant());
       stream = DeliverStream.open(grpc, service, seek);
+      metrics.source(endpoint);
       if (ready) {
         for (FollowListener l : listeners) {
           safely(() -> l.connected(endpoint, service));
         }
       }
+      monitor = monitorFor(bftMode, schedule);
+      Duration poll = monitor == null ? POLL : min(POLL, monitor.tickInterval());
+      Instant nextTick = clock.instant();
       boolean answered = false;
       while (closed.getCount() > 0) {
-        DeliverStream.Answer answer = stream.next(POLL);
+        DeliverStream.Answer answer = stream.next(poll);
+        if (monitor != null) {
+          Instant now = clock.instant();
+          monitor.drain(now);
+          if (!now.isBefore(nextTick)) {
+            nextTick = now.plus(monitor.tickInterval());
+            Optional<CensorshipMonitor.Censorship> c = monitor.tick(now, progress());
+            if (c.isPresent()) {
+              a.failure = censored(endpoint, c.get(), schedule);
+              return a;
+            }
+          }
+        }
         if (answer == null) {
           continue;
         }
         if (answer instanceof DeliverStream.BlockAnswer b) {
           answered = true;
-          a.progressed = true;
-          a.refusal = accept(b.block());
-          if (a.refusal != null || reachedUntil()) {
+          boolean wasBft = bftMode;
+          a.refusal = accept(b.block(), endpoint, bftMode);
+          if (a.refusal != null) {
+            if (bftMode) {
+              a.failure = new NetworkException(NetworkException.Kind.REFUSED, endpoint.toString(),
+                  endpoint + " sent a block the follower refuses: "
+                      + a.refusal.getMessage(), a.refusal);
+            }
             return a;
+          }
+          a.progressed = true;
+          if (reachedUntil()) {
+            return a;
+          }
+          if (ConfigBlocks.holdsConfig(b.block())
+              && (bftChannel() != wasBft || sourcesChanged(schedule, bftChannel()))) {
+            return a; // the next block comes from the sources of the new configuration
           }
         } else if (answer instanceof DeliverStream.StatusAnswer s) {
           a.failure = DeliverStatuses.failure(endpoint, s.status());
@@ -279,6 +354,9 @@ public final class ChannelFollower implements AutoCloseable {
       closed.countDown();
       return a;
     } finally {
+      if (monitor != null) {
+        monitor.close();
+      }
       if (stream != null) {
         stream.close();
       }
@@ -286,17 +364,69 @@ public final class ChannelFollower implements AutoCloseable {
     }
   }
 
-  private ConnectionOptions connectionFor(Endpoint endpoint) {
-    ConnectionOptions o = connection.withEndpoints(List.of(endpoint));
-    if (configEndpoints && !connection.plaintext() && !connection.endpoints().contains(endpoint)) {
-      o = channel.current().map(g -> ConfigEndpoints.ordererTlsCas(g.value().config()))
-          .map(o::withMoreTlsRoots).orElse(o);
-    }
-    return o;
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
   }
 
-  /** Verifies and hands on one block; the refusal when it is refused. */
-  private BlockRefusedException accept(Block block) {
+  private boolean sourcesChanged(SourceSchedule<Source> schedule, boolean bftMode) {
+    List<Source> now = sources(bftMode);
+    return !(now.size() == schedule.sources().size() && schedule.sources().containsAll(now));
+  }
+
+  /**
+   * A monitor of the other sources' header streams: always on a BFT channel, and on request
+   * ({@link Builder#watchHeaders}) on others with more than one source; null otherwise.
+   */
+  private CensorshipMonitor monitorFor(boolean bftMode, SourceSchedule<Source> schedule) {
+    if (verifier == null || service != DeliverService.ORDERER
+        || !(bftMode || watchHeaders) || schedule.sources().size() < 2) {
+      return null;
+    }
+    List<Source> others = new ArrayList<>(schedule.sources());
+    others.remove(schedule.index());
+    return new CensorshipMonitor(others, censorshipTimeout, BFT_MIN_RETRY, BFT_MAX_RETRY,
+        this::openHeaders, metrics::suspicion);
+  }
+
+  private HeaderReceiver openHeaders(Source source, long start, HeaderVerifier headerVerifier,
+      Optional<HeaderReceiver> previous) {
+    ConnectionOptions options = sources.connectionFor(source);
+    ManagedChannel grpc = GrpcChannels.open(source.endpoint(), options);
+    Envelope seek = envelopes.seekHeaders(channelId, start, options.clientCertificateHash(),
+        clock.instant());
+    Endpoint e = source.endpoint();
+    return HeaderReceiver.open(e, grpc, seek, headerVerifier, previous, metrics.headerCounter(e));
+  }
+
+  /** Where the block stream stands, for the censorship monitor. */
+  private CensorshipMonitor.Progress progress() {
+    BlockStreamVerifier v = verifier;
+    return new CensorshipMonitor.Progress(v.lastNumber(), lastBlockTime,
+        v.headerVerifier(configs, attested));
+  }
+
+  private NetworkException censored(Endpoint source, CensorshipMonitor.Censorship c,
+      SourceSchedule<Source> schedule) {
+    metrics.censorship();
+    CensorshipEvent event = new CensorshipEvent(source, c.header(), c.lastBlock(), c.suspectedAt(),
+        schedule.following().endpoint());
+    LOG.warn("{} withheld blocks: header {} was verified from other orderers at {}, the last"
+        + " block is {}; switching to {}", source, c.header(), c.suspectedAt(), c.lastBlock(),
+        event.switchedTo());
+    for (FollowListener l : listeners) {
+      safely(() -> l.censorship(event));
+    }
+    return new NetworkException(NetworkException.Kind.CENSORED, source.toString(), source
+        + " withheld block " + Long.toUnsignedString(c.lastBlock() + 1) + " for the censorship"
+        + " timeout (" + censorshipTimeout + ") while other orderers' signed headers reached "
+        + Long.toUnsignedString(c.header()) + " (DELIVER-BFT-03)", null);
+  }
+
+  /**
+   * Verifies and hands on one block; the refusal when it is refused. On a BFT channel a refused
+   * block is one orderer's fault: it is logged, and the caller moves to another source.
+   */
+  private BlockRefusedException accept(Block block, Endpoint source, boolean bftMode) {
     DeliveredBlock delivered;
     try {
       BlockStreamVerifier v = verifier;
@@ -311,17 +441,24 @@ public final class ChannelFollower implements AutoCloseable {
         BlockStreamVerifier.Anchored a =
             BlockStreamVerifier.anchor(channelId, block.toByteArray(), channel);
         verifier = a.verifier();
-        delivered = a.anchor();
+        verifier.rememberAttestationsIn(attested);
+        delivered = a.anchor().from(source);
       } else {
-        delivered = v.verify(block);
+        delivered = v.verify(block).from(source);
       }
     } catch (BlockRefusedException r) {
-      for (FollowListener l : listeners) {
-        safely(() -> l.refused(r));
+      if (bftMode) {
+        LOG.warn("{} sent block {}, refused: {}", source, r.number(), r.getMessage());
+      } else {
+        for (FollowListener l : listeners) {
+          safely(() -> l.refused(r));
+        }
       }
       return r;
     }
     store.save(verifier.state());
+    lastBlockTime = clock.instant();
+    metrics.block(delivered.number());
     for (FollowListener l : listeners) {
       safely(() -> l.delivered(delivered));
     }
@@ -383,6 +520,9 @@ public final class ChannelFollower implements AutoCloseable {
     private Duration maxBackoff = Duration.ofSeconds(10);
     private Duration giveUpAfter = Duration.ofMinutes(5);
     private boolean configEndpoints = true;
+    private Duration censorshipTimeout = DEFAULT_CENSORSHIP_TIMEOUT;
+    private boolean watchHeaders;
+    private Random random = new Random();
     private Clock clock = Clock.systemUTC();
 
     private Builder(String channelId, ConnectionOptions connection, SigningIdentity signer) {
@@ -458,6 +598,35 @@ public final class ChannelFollower implements AutoCloseable {
     /** Whether an orderer follower also tries the orderer endpoints the channel names (default on). */
     public Builder configEndpoints(boolean on) {
       this.configEndpoints = on;
+      return this;
+    }
+
+    /**
+     * How long verified headers of other orderers may run ahead of the blocks before the block
+     * source is held to censor and left (DELIVER-BFT-03; default 30 s, a v3 peer's default).
+     */
+    public Builder censorshipTimeout(Duration d) {
+      if (d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException("a censorship timeout must be positive: " + d);
+      }
+      this.censorshipTimeout = d;
+      return this;
+    }
+
+    /**
+     * Whether to watch the other orderers' header streams on a channel that is not BFT too (a
+     * Raft cluster, say), so that a block source that stalls with its connection open is left
+     * after the censorship timeout (default off; a BFT channel is always watched, as Fabric v3
+     * does). Beyond Fabric: it changes only which orderer blocks are read from, never a verdict.
+     */
+    public Builder watchHeaders(boolean on) {
+      this.watchHeaders = on;
+      return this;
+    }
+
+    /** Shuffles a BFT channel's sources, as Fabric's deliverer does (default: unseeded). */
+    public Builder random(Random r) {
+      this.random = Objects.requireNonNull(r, "random");
       return this;
     }
 

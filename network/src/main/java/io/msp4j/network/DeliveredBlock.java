@@ -16,14 +16,29 @@ import org.hyperledger.fabric.protos.common.Block;
  * @param config for a config block, what applying it did; empty for other blocks
  * @param anchor whether this is the trust anchor (the genesis block taken from the stream, which
  *     nothing verifies, as a peer joining with it does not)
+ * @param source the endpoint the block came from; empty for an anchor given by the caller or a
+ *     block verified outside a follower
  */
 public record DeliveredBlock(long number, Block block, int transactions, List<Signer> signers,
-    Optional<AppliedConfig> config, boolean anchor) {
+    Optional<AppliedConfig> config, boolean anchor, Optional<Endpoint> source) {
 
   /** Checks the parts. */
   public DeliveredBlock {
     Objects.requireNonNull(block, "block");
     signers = List.copyOf(signers);
     Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(source, "source");
+  }
+
+  /** A block of no known source. */
+  public DeliveredBlock(long number, Block block, int transactions, List<Signer> signers,
+      Optional<AppliedConfig> config, boolean anchor) {
+    this(number, block, transactions, signers, config, anchor, Optional.empty());
+  }
+
+  /** The same block, as delivered by {@code endpoint}. */
+  public DeliveredBlock from(Endpoint endpoint) {
+    return new DeliveredBlock(number, block, transactions, signers, config, anchor,
+        Optional.of(endpoint));
   }
 }

@@ -30,6 +30,17 @@ public interface FollowListener {
    */
   default void delivered(DeliveredBlock block) {}
 
-  /** A block was refused; the follower stops after this call. */
+  /**
+   * The block source withheld blocks that other orderers' signed headers show were cut
+   * (DELIVER-BFT-03); {@link #disconnected} follows, then the follower connects to {@code
+   * event.switchedTo()}.
+   */
+  default void censorship(CensorshipEvent event) {}
+
+  /**
+   * A block was refused, and the follower stops after this call. On a BFT channel, where one
+   * orderer may be faulty, a block refused from one orderer only moves the follower to another
+   * ({@link #disconnected} tells it); it stops when every orderer in turn sent a refused block.
+   */
   default void refused(BlockRefusedException refusal) {}
 }

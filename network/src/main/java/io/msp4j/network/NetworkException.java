@@ -17,6 +17,11 @@ public final class NetworkException extends RuntimeException {
     UNREACHABLE(true),
     /** The connection broke, or the service said SERVICE_UNAVAILABLE; worth retrying. */
     UNAVAILABLE(true),
+    /**
+     * The block source withheld blocks that other orderers' signed headers show were cut
+     * (DELIVER-BFT-03); another source may serve them.
+     */
+    CENSORED(true),
     /** The TLS handshake failed: the server's certificate is not trusted, or ours is refused. */
     TLS(false),
     /** The service refused the request's signer (status FORBIDDEN). */

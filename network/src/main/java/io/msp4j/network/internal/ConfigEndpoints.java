@@ -14,6 +14,7 @@ import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.OrdererAddresses;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
+import org.hyperledger.fabric.protos.orderer.ConsensusType;
 
 /**
  * The ordering service as a channel configuration names it: each orderer org's {@code Endpoints}
@@ -39,25 +40,83 @@ public final class ConfigEndpoints {
   /** The TLS CAs of the orderer orgs' MSPs; unreadable entries are skipped. */
   public static List<X509Certificate> ordererTlsCas(Config config) {
     List<X509Certificate> out = new ArrayList<>();
-    ConfigGroup orderer = config.getChannelGroup().getGroupsOrDefault("Orderer",
-        ConfigGroup.getDefaultInstance());
-    for (ConfigGroup org : orderer.getGroupsMap().values()) {
-      try {
-        MSPConfig msp = MSPConfig.parseFrom(org.getValuesOrDefault("MSP",
-            ConfigValue.getDefaultInstance()).getValue());
-        FabricMSPConfig f = FabricMSPConfig.parseFrom(msp.getConfig());
-        List<ByteString> pems = new ArrayList<>(f.getTlsRootCertsList());
-        pems.addAll(f.getTlsIntermediateCertsList());
-        for (ByteString pem : pems) {
-          try {
-            out.addAll(TlsMaterial.certificates("the channel's TLS CA", pem.toByteArray()));
-          } catch (RuntimeException skipped) {
-            // A CA the channel's MSP setup would refuse is no trust anchor for us either.
-          }
+    for (ConfigGroup org : ordererOrgs(config)) {
+      out.addAll(tlsCas(org));
+    }
+    return out;
+  }
+
+  /** An orderer endpoint and the TLS CAs trusted for it. */
+  public record Source(Endpoint endpoint, List<X509Certificate> tlsCas) {
+    public Source {
+      tlsCas = List.copyOf(tlsCas);
+    }
+  }
+
+  /**
+   * The delivery sources a Fabric v3 peer takes from a configuration (DELIVER-BFT-01): each
+   * orderer org's {@code Endpoints}, trusted with that org's TLS CAs; the channel's global {@code
+   * OrdererAddresses}, trusted with every orderer org's TLS CAs, only when no org names any.
+   */
+  public static List<Source> ordererSources(Config config) {
+    List<Source> out = new ArrayList<>();
+    Set<Endpoint> seen = new LinkedHashSet<>();
+    for (ConfigGroup org : ordererOrgs(config)) {
+      Set<Endpoint> own = new LinkedHashSet<>();
+      addresses(org.getValuesOrDefault("Endpoints", ConfigValue.getDefaultInstance()), own);
+      List<X509Certificate> cas = own.isEmpty() ? List.of() : tlsCas(org);
+      for (Endpoint e : own) {
+        if (seen.add(e)) {
+          out.add(new Source(e, cas));
         }
-      } catch (InvalidProtocolBufferException skipped) {
-        // An org whose MSP does not decode names no CA.
       }
+    }
+    if (out.isEmpty()) {
+      Set<Endpoint> global = new LinkedHashSet<>();
+      addresses(config.getChannelGroup().getValuesOrDefault("OrdererAddresses",
+          ConfigValue.getDefaultInstance()), global);
+      List<X509Certificate> all = global.isEmpty() ? List.of() : ordererTlsCas(config);
+      for (Endpoint e : global) {
+        out.add(new Source(e, all));
+      }
+    }
+    return out;
+  }
+
+  /** Whether the orderer's {@code ConsensusType} is {@code BFT} (SmartBFT, Fabric v3). */
+  public static boolean isBft(Config config) {
+    ConfigValue v = config.getChannelGroup().getGroupsOrDefault("Orderer",
+        ConfigGroup.getDefaultInstance()).getValuesOrDefault("ConsensusType",
+        ConfigValue.getDefaultInstance());
+    try {
+      return ConsensusType.parseFrom(v.getValue()).getType().equals("BFT");
+    } catch (InvalidProtocolBufferException e) {
+      return false; // a channel with this value does not load; nothing to follow
+    }
+  }
+
+  private static Iterable<ConfigGroup> ordererOrgs(Config config) {
+    return config.getChannelGroup().getGroupsOrDefault("Orderer",
+        ConfigGroup.getDefaultInstance()).getGroupsMap().values();
+  }
+
+  private static List<X509Certificate> tlsCas(ConfigGroup org) {
+    List<X509Certificate> out = new ArrayList<>();
+    try {
+      MSPConfig msp = MSPConfig.parseFrom(org.getValuesOrDefault("MSP",
+          ConfigValue.getDefaultInstance()).getValue());
+      FabricMSPConfig f = FabricMSPConfig.parseFrom(msp.getConfig());
+      List<ByteString> pems = new ArrayList<>(f.getTlsRootCertsList());
+      pems.addAll(f.getTlsIntermediateCertsList());
+      for (ByteString pem : pems) {
+        try {
+          out.addAll(TlsMaterial.certificates("the channel's TLS CA", pem.toByteArray()));
+        } catch (RuntimeException skipped) {
+          // A CA the channel's MSP setup would refuse is no trust anchor for us either.
+        }
+      }
+    } catch (InvalidProtocolBufferException skipped) {
+      // An org whose MSP does not decode names no CA.
     }
     return out;
   }

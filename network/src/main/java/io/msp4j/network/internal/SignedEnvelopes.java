@@ -44,10 +44,27 @@ public final class SignedEnvelopes {
    */
   public Envelope seek(String channelId, long start, long stop, Optional<byte[]> tlsCertHash,
       Instant now) {
+    return seek(channelId, start, stop, SeekInfo.SeekContentType.BLOCK, tlsCertHash, now);
+  }
+
+  /**
+   * The same request for headers with their signatures only ({@code HEADER_WITH_SIG}): an orderer
+   * answers with each block's header and metadata, its data dropped unless it is a config block
+   * (DELIVER-BFT-01).
+   */
+  public Envelope seekHeaders(String channelId, long start, Optional<byte[]> tlsCertHash,
+      Instant now) {
+    return seek(channelId, start, NEWEST_POSSIBLE, SeekInfo.SeekContentType.HEADER_WITH_SIG,
+        tlsCertHash, now);
+  }
+
+  private Envelope seek(String channelId, long start, long stop, SeekInfo.SeekContentType content,
+      Optional<byte[]> tlsCertHash, Instant now) {
     SeekInfo info = SeekInfo.newBuilder()
         .setStart(position(start))
         .setStop(position(stop))
         .setBehavior(SeekInfo.SeekBehavior.BLOCK_UNTIL_READY)
+        .setContentType(content)
         .build();
     return envelope(HeaderType.DELIVER_SEEK_INFO, channelId, info, tlsCertHash, now);
   }
