@@ -187,6 +187,25 @@ public final class SignerChecks {
   }
 
   /**
+   * The verdict on a block header and its signatures, delivered as an attestation that the block
+   * exists (a {@code SeekInfo} of content type {@code HEADER_WITH_SIG}), as a Fabric v3 peer's BFT
+   * header receiver checks it (DELIVER-BFT-02, {@code VerifyBlockAttestation}): the block has a
+   * header and the five metadata entries (BLOCK-01), and the signatures of its SIGNATURES metadata
+   * satisfy {@value #BLOCK_VALIDATION}, consenters named by identifier headers included
+   * (BLOCK-SIG-01). Unlike {@link #blockOnly}, the data hash is not checked: the header comes with
+   * its data stripped, and any data it does carry is ignored. Where the header sits in the chain
+   * (its number, its previous hash) is the caller's to check, as the receiver does; a config
+   * block comes whole and is checked with {@link #blockOnly}.
+   *
+   * <p>A refusal has the block check's ID (BLOCK-01, BLOCK-SIG-01) and a message that names
+   * DELIVER-BFT-02.
+   */
+  public BlockVerdict attestation(Block block) {
+    return Checkers.plainBlocks(msps, channelId, blockValidation, consenters)
+        .checkAttestation(Objects.requireNonNull(block, "block"));
+  }
+
+  /**
    * The verdict on a block and each of its transactions, on the threads set by {@link
    * #withExecutor} (the calling thread alone by default). Within one block, a signer that appears
    * several times (a peer endorsing several transactions) is deserialised and validated by the MSPs

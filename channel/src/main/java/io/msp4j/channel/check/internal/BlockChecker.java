@@ -96,6 +96,27 @@ public final class BlockChecker {
         List.of(), Optional.empty());
   }
 
+  /**
+   * A block header's attestation, as a Fabric v3 BFT header receiver checks it (DELIVER-BFT-02,
+   * {@code VerifyBlockAttestation}): structure and orderer signatures as for a block, but no data
+   * hash, since the header comes with its data stripped. A refusal keeps the block check's ID and
+   * says that a header was checked.
+   */
+  public BlockVerdict checkAttestation(Block block) {
+    List<Signer> signers = new ArrayList<>();
+    Refusal refusal = null;
+    try {
+      structure(block);
+      signatures(block, signers);
+    } catch (Refused r) {
+      Refusal b = r.refusal();
+      refusal = new Refusal(b.check(), b.reason(), b.rule(),
+          "the header's attestation (DELIVER-BFT-02): " + b.message());
+    }
+    return new BlockVerdict(block.getHeader().getNumber(), signers, Optional.ofNullable(refusal),
+        List.of(), Optional.empty());
+  }
+
   private static TransactionVerdict transaction(EnvelopeChecker envelopes, int index, ByteString raw) {
     try {
       return envelopes.check(index, Envelope.parseFrom(raw));
