@@ -18,7 +18,7 @@ import org.hyperledger.fabric.protos.common.SignatureHeader;
  * Block signatures as SmartBFT orderers write them: the SIGNATURES metadata's value is an {@code
  * OrdererBlockMetadata} (last config index), and each consenter's {@code MetadataSignature} has an
  * {@code identifier_header} (its consenter ID and a nonce) and no {@code signature_header}, its
- * signature made over value ‖ identifier header ‖ the header's ASN.1 bytes. The parts are public
+ * signature made over value ‖ identifier header ‖ the header's ASN.1 bytes. Each part has its own method
  * so that tests can forge the odd signature.
  */
 final class BftSignatures {
