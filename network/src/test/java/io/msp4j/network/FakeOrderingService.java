@@ -7,10 +7,13 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.netty.shaded.io.netty.handler.ssl.ClientAuth;
 import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
 import io.grpc.stub.StreamObserver;
+import io.msp4j.channel.ConfigBlocks;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -33,6 +36,11 @@ import org.hyperledger.fabric.protos.peer.DeliverGrpc;
  * 127.0.0.1 (an ephemeral port) by a certificate the test chooses, optionally requiring client
  * certificates. Faults are set per test: an answer status, a stream cut after some blocks, a block
  * swapped for another.
+ *
+ * <p>For BFT delivery (DELIVER-BFT-01): a seek of content type {@code HEADER_WITH_SIG} gets each
+ * block without its data, config blocks whole, as a Fabric v3 orderer sends them; an orderer can
+ * censor ({@link #withholdBlocks}), stall ({@link #stalled}) or forge headers ({@link
+ * #headerTamper}), and counts the streams of each content type it opened ({@link #streams}).
  */
 public final class FakeOrderingService implements AutoCloseable {
   public final List<Block> chain = new CopyOnWriteArrayList<>();
@@ -48,11 +56,21 @@ public final class FakeOrderingService implements AutoCloseable {
   public final AtomicInteger cutsLeft = new AtomicInteger();
   /** Applied to each block before it is sent. */
   public volatile Function<Block, Block> tamper = Function.identity();
+  /**
+   * When set, a full-block (BLOCK) stream sends no further block and keeps the stream open, saying
+   * nothing (a censoring orderer); header streams keep flowing. Cleared, it serves again.
+   */
+  public volatile boolean withholdBlocks;
+  /** When set, no stream sends anything further, and every stream stays open. */
+  public volatile boolean stalled;
+  /** Applied to each header a {@code HEADER_WITH_SIG} stream sends, after the data is stripped. */
+  public volatile Function<Block, Block> headerTamper = Function.identity();
   /** The Broadcast answers, one per envelope. */
   public volatile Function<Envelope, BroadcastResponse> broadcastAnswer =
       e -> BroadcastResponse.newBuilder().setStatus(Status.SUCCESS).build();
 
   private final Server server;
+  private final Map<SeekInfo.SeekContentType, AtomicInteger> streams = new ConcurrentHashMap<>();
 
   private FakeOrderingService(Server server) {
     this.server = server;
@@ -80,6 +98,12 @@ public final class FakeOrderingService implements AutoCloseable {
     h.service = f;
     f.chain.addAll(blocks);
     return f;
+  }
+
+  /** How many Deliver streams of this content type it has opened (answered a seek of). */
+  public int streams(SeekInfo.SeekContentType type) {
+    AtomicInteger n = streams.get(type);
+    return n == null ? 0 : n.get();
   }
 
   /** The endpoint it listens on. */
@@ -170,11 +194,17 @@ public final class FakeOrderingService implements AutoCloseable {
         return;
       }
       SeekInfo info = SeekInfo.parseFrom(Payload.parseFrom(seek.getPayload()).getData());
+      boolean headers = info.getContentType() == SeekInfo.SeekContentType.HEADER_WITH_SIG;
+      streams.computeIfAbsent(info.getContentType(), k -> new AtomicInteger()).incrementAndGet();
       long next = info.getStart().getSpecified().getNumber();
       long stop = info.getStop().getSpecified().getNumber();
       int sent = 0;
       boolean cut = cutAfter > 0 && cutsLeft.getAndDecrement() > 0;
       while (!ctx.isCancelled()) {
+        if (stalled || (withholdBlocks && !headers)) {
+          Thread.sleep(10);
+          continue;
+        }
         if (Long.compareUnsigned(next, stop) > 0) {
           sendStatus.accept(Status.SUCCESS);
           out.onCompleted();
@@ -185,7 +215,8 @@ public final class FakeOrderingService implements AutoCloseable {
             out.onError(io.grpc.Status.UNAVAILABLE.withDescription("cut by the test").asException());
             return;
           }
-          sendBlock.accept(tamper.apply(chain.get((int) next)));
+          Block b = tamper.apply(chain.get((int) next));
+          sendBlock.accept(headers ? headerTamper.apply(header(b)) : b);
           sent++;
           next++;
         } else {
@@ -199,5 +230,11 @@ public final class FakeOrderingService implements AutoCloseable {
         // the call is gone already
       }
     }
+  }
+
+  /** The block as a HEADER_WITH_SIG stream sends it: without data unless it is a config block. */
+  static Block header(Block b) {
+    return ConfigBlocks.holdsConfig(b) ? b
+        : Block.newBuilder().setHeader(b.getHeader()).setMetadata(b.getMetadata()).build();
   }
 }

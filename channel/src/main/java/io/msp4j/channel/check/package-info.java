@@ -40,6 +40,11 @@
  *       {@code /Channel/Orderer/BlockValidation} policy [protoutil/blockutils.go].
  * </ul>
  *
+ * <p>A block header delivered as an attestation on a BFT channel (DELIVER-BFT-02,
+ * {@link io.msp4j.channel.check.SignerChecks#attestation}) passes BLOCK-01 (header and metadata;
+ * its data is not looked at) and BLOCK-SIG-01, but not BLOCK-DATA-01, as Fabric's {@code
+ * VerifyBlockAttestation} [common/deliverclient/block_verification.go].
+ *
  * <p>When the MSPs or a policy decide, the refusal carries their reason and spec rule (such as
  * {@code REVOKED} and {@code VALIDATE-CRL-02}).
  *
