@@ -70,10 +70,13 @@ public final class FakeOrderingService implements AutoCloseable {
       e -> BroadcastResponse.newBuilder().setStatus(Status.SUCCESS).build();
 
   private final Server server;
+  /** Kept: a closed server no longer tells its port. */
+  private final Endpoint endpoint;
   private final Map<SeekInfo.SeekContentType, AtomicInteger> streams = new ConcurrentHashMap<>();
 
   private FakeOrderingService(Server server) {
     this.server = server;
+    this.endpoint = new Endpoint("127.0.0.1", server.getPort());
   }
 
   /**
@@ -108,7 +111,7 @@ public final class FakeOrderingService implements AutoCloseable {
 
   /** The endpoint it listens on. */
   public Endpoint endpoint() {
-    return new Endpoint("127.0.0.1", server.getPort());
+    return endpoint;
   }
 
   @Override

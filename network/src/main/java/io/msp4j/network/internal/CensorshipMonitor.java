@@ -148,7 +148,7 @@ public final class CensorshipMonitor implements AutoCloseable {
       }
       // Headers from the one after the last block, or after the last header of the stream
       // before, whose verifier then goes on where that stream stopped.
-      HeaderVerifier verifier = progress.verifier();
+      HeaderVerifier verifier = progress.verifier().copy(); // each stream verifies on its own
       if (previous != null && previous.lastHeader().isPresent()) {
         HeaderVerifier ahead = previous.verifierCopy();
         if (Long.compareUnsigned(ahead.lastNumber(), verifier.lastNumber()) > 0) {
