@@ -18,7 +18,8 @@ import org.hyperledger.fabric.protos.common.Status;
  * SUCCESS or a client error (4xx, final: the update itself is refused); 5xx answers (such as
  * SERVICE_UNAVAILABLE while Raft elects a leader) and transient connection failures move on to the
  * next endpoint, and after a round without a verdict the round starts again after a backoff, until
- * the give-up time. An endpoint whose failure is not transient (TLS) is not tried again.
+ * the give-up time (no attempt starts after it; one in flight runs to its answer timeout). An
+ * endpoint whose failure is not transient (TLS) is not tried again.
  */
 public final class RaftBroadcast {
   private final ConnectionOptions connection;
@@ -72,8 +73,7 @@ public final class RaftBroadcast {
         Endpoint e = endpoints.get(i);
         attempts[i]++;
         try {
-          BroadcastResult r = OneBroadcast.send(e, connection, envelope,
-              min(answerTimeout, Duration.ofNanos(Math.max(left, 0))));
+          BroadcastResult r = OneBroadcast.send(e, connection, envelope, answerTimeout);
           statuses[i] = OrdererStatus.answered(e, r, attempts[i]);
           failures[i] = null;
           if (isFinal(r.status())) {
