@@ -1,24 +1,18 @@
 package io.msp4j.network;
 
-import io.grpc.ManagedChannel;
-import io.grpc.stub.StreamObserver;
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.update.ChannelUpdates;
 import io.msp4j.channel.update.ConfigUpdateRequest;
 import io.msp4j.channel.update.KnownIdentity;
 import io.msp4j.channel.update.UpdateReport;
-import io.msp4j.network.internal.GrpcChannels;
+import io.msp4j.network.internal.Backoff;
+import io.msp4j.network.internal.BftBroadcast;
+import io.msp4j.network.internal.RaftBroadcast;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.hyperledger.fabric.protos.common.Envelope;
-import org.hyperledger.fabric.protos.orderer.AtomicBroadcastGrpc;
-import org.hyperledger.fabric.protos.orderer.BroadcastResponse;
 
 /**
  * Sends a signed {@code CONFIG_UPDATE} envelope to the ordering service's {@code Broadcast} and
@@ -26,56 +20,119 @@ import org.hyperledger.fabric.protos.orderer.BroadcastResponse;
  * configuration with {@code check-update}'s verdict and lock-out guard, so that what the ordering
  * service would reject, or what would leave an org without an admin, is not sent.
  *
+ * <p>With several endpoints, the rule depends on the channel's consensus ({@link
+ * OrderingConsensus}: set with {@link Builder#consensus}, else read from the current channel given
+ * to {@link #submit}, else RAFT):
+ *
+ * <ul>
+ *   <li>RAFT: the endpoints in the order given, until one answers SUCCESS or a 4xx status
+ *       (BAD_REQUEST, FORBIDDEN, NOT_FOUND, REQUEST_ENTITY_TOO_LARGE: the update itself is
+ *       refused, so it is not sent elsewhere). Other answers (SERVICE_UNAVAILABLE while a Raft
+ *       leader is elected, 5xx) and connection failures move on to the next endpoint; after a
+ *       round without a verdict, the round starts again after an exponential backoff ({@link
+ *       Builder#backoff}), until the give-up time. Giving up returns the last answer heard, or
+ *       throws when no orderer answered at all.
+ *   <li>BFT: the envelope goes to every endpoint at once and needs SUCCESS from a BFT quorum of
+ *       them ({@link OrderingConsensus#bftQuorum}: 3 of 4), as Fabric v3's gateway decides it;
+ *       without a quorum the verdict is SERVICE_UNAVAILABLE. Give every orderer's endpoint: the
+ *       quorum is counted over the endpoints given.
+ * </ul>
+ *
  * <pre>{@code
- * UpdateSubmitter submitter = UpdateSubmitter.of(connection);
+ * UpdateSubmitter submitter = UpdateSubmitter.builder(connection)
+ *     .giveUpAfter(Duration.ofMinutes(1)).build();
  * SubmitResult r = submitter.submit(envelopeBytes, Optional.of(currentChannel), false);
- * r.submitted(); r.broadcast();   // the orderer's status and info
+ * r.submitted(); r.broadcast();   // the ordering service's verdict: status and info
+ * r.orderers();                   // each orderer's part
  * r.check();                      // the pre-check's report
  * }</pre>
  */
 public final class UpdateSubmitter {
+  /** The default wait for one orderer's answer. */
+  public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(30);
+  /** The default time after which a submission stops retrying. */
+  public static final Duration DEFAULT_GIVE_UP_AFTER = Duration.ofMinutes(1);
+
   private final ConnectionOptions connection;
   private final Duration answerTimeout;
+  private final Duration giveUpAfter;
+  private final Duration backoffInitial;
+  private final Duration backoffMax;
+  private final Optional<OrderingConsensus> consensus;
 
-  private UpdateSubmitter(ConnectionOptions connection, Duration answerTimeout) {
-    this.connection = connection;
-    this.answerTimeout = answerTimeout;
+  private UpdateSubmitter(Builder b) {
+    this.connection = b.connection;
+    this.answerTimeout = b.answerTimeout;
+    this.giveUpAfter = b.giveUpAfter;
+    this.backoffInitial = b.backoffInitial;
+    this.backoffMax = b.backoffMax;
+    this.consensus = b.consensus;
   }
 
-  /** A submitter to the first of the connection's endpoints, waiting up to 30 s for the answer. */
+  /** A submitter with the defaults: 30 s per answer, give up after 1 min, backoff 100 ms to 5 s. */
   public static UpdateSubmitter of(ConnectionOptions connection) {
-    return new UpdateSubmitter(Objects.requireNonNull(connection, "connection"),
-        Duration.ofSeconds(30));
+    return builder(connection).build();
   }
 
-  /** This submitter, waiting at most {@code timeout} for the orderer's answer. */
+  /** A builder over the connection's endpoints, in the order they are to be tried. */
+  public static Builder builder(ConnectionOptions connection) {
+    return new Builder(Objects.requireNonNull(connection, "connection"));
+  }
+
+  /** This submitter, waiting at most {@code timeout} for each orderer's answer. */
   public UpdateSubmitter withAnswerTimeout(Duration timeout) {
-    return new UpdateSubmitter(connection, Objects.requireNonNull(timeout, "timeout"));
+    return toBuilder().answerTimeout(timeout).build();
   }
 
-  /** What a submission did. */
+  private Builder toBuilder() {
+    Builder b = new Builder(connection);
+    b.answerTimeout = answerTimeout;
+    b.giveUpAfter = giveUpAfter;
+    b.backoffInitial = backoffInitial;
+    b.backoffMax = backoffMax;
+    b.consensus = consensus;
+    return b;
+  }
+
+  /**
+   * What a submission did.
+   *
+   * @param submitted whether the envelope was sent
+   * @param broadcast the ordering service's verdict, present exactly when submitted
+   * @param check the pre-check's report, when one was asked for
+   * @param orderers each orderer's part, in the order of the endpoints (empty when not submitted)
+   */
   public record SubmitResult(boolean submitted, Optional<BroadcastResult> broadcast,
-      Optional<UpdateReport> check) {
+      Optional<UpdateReport> check, List<OrdererStatus> orderers) {
 
     /** Checks the parts. */
     public SubmitResult {
       Objects.requireNonNull(broadcast, "broadcast");
       Objects.requireNonNull(check, "check");
+      orderers = List.copyOf(orderers);
       if (submitted != broadcast.isPresent()) {
         throw new IllegalArgumentException("a broadcast answer goes with a submission only");
       }
+    }
+
+    /** A result without per-orderer statuses. */
+    public SubmitResult(boolean submitted, Optional<BroadcastResult> broadcast,
+        Optional<UpdateReport> check) {
+      this(submitted, broadcast, check, List.of());
     }
   }
 
   /**
    * Judges the envelope against {@code current} when given (the update is not sent when the
    * verdict is REJECTED, or when it would lock an org out and {@code allowLockout} is false),
-   * then broadcasts it.
+   * then broadcasts it by the rule of the consensus set on the builder, else of {@code current}'s
+   * {@code ConsensusType}, else RAFT's.
    *
    * @param envelope a signed CONFIG_UPDATE {@code Envelope}, sent as it is
    * @throws io.msp4j.channel.update.ConfigUpdateException when a pre-check is asked for and the
    *     envelope is not a config update
-   * @throws NetworkException when the orderer cannot be reached or the TLS handshake fails
+   * @throws NetworkException when no orderer answered (unreachable, TLS failed) before the
+   *     give-up time
    */
   public SubmitResult submit(byte[] envelope, Optional<Channel> current, boolean allowLockout) {
     Objects.requireNonNull(envelope, "envelope");
@@ -92,52 +149,94 @@ public final class UpdateSubmitter {
       throw new NetworkException(NetworkException.Kind.CONFIGURATION, "",
           "the envelope does not decode: " + e.getMessage(), e);
     }
-    return new SubmitResult(true, Optional.of(broadcast(env)), report);
+    OrderingConsensus rule = consensus
+        .or(() -> current.flatMap(OrderingConsensus::of))
+        .orElse(OrderingConsensus.RAFT);
+    BroadcastOutcome o = send(env, rule);
+    return new SubmitResult(true, Optional.of(o.verdict()), report, o.orderers());
   }
 
-  /** Broadcasts one envelope as it is and returns the answer. */
+  /** Broadcasts one envelope as it is, by the consensus set (else RAFT), and returns the verdict. */
   public BroadcastResult broadcast(Envelope envelope) {
-    Endpoint endpoint = connection.endpoints().get(0);
-    ManagedChannel grpc = GrpcChannels.open(endpoint, connection.withEndpoints(List.of(endpoint)));
-    CompletableFuture<BroadcastResponse> answer = new CompletableFuture<>();
-    try {
-      StreamObserver<Envelope> requests = AtomicBroadcastGrpc.newStub(grpc).broadcast(
-          new StreamObserver<>() {
-            @Override
-            public void onNext(BroadcastResponse r) {
-              answer.complete(r);
-            }
+    return send(envelope, consensus.orElse(OrderingConsensus.RAFT)).verdict();
+  }
 
-            @Override
-            public void onError(Throwable t) {
-              answer.completeExceptionally(t);
-            }
+  /**
+   * Broadcasts one envelope as it is by {@code rule}.
+   *
+   * @throws NetworkException when no orderer answered before the give-up time
+   */
+  public BroadcastOutcome send(Envelope envelope, OrderingConsensus rule) {
+    Objects.requireNonNull(envelope, "envelope");
+    return switch (Objects.requireNonNull(rule, "rule")) {
+      case RAFT -> new RaftBroadcast(connection, answerTimeout, giveUpAfter,
+          new Backoff(backoffInitial, backoffMax)).send(envelope);
+      case BFT -> new BftBroadcast(connection, answerTimeout, giveUpAfter).send(envelope);
+    };
+  }
 
-            @Override
-            public void onCompleted() {
-              answer.completeExceptionally(new NetworkException(NetworkException.Kind.UNAVAILABLE,
-                  endpoint.toString(), endpoint + " closed the stream without an answer", null));
-            }
-          });
-      requests.onNext(envelope);
-      BroadcastResponse r = answer.get(answerTimeout.toMillis(), TimeUnit.MILLISECONDS);
-      requests.onCompleted();
-      return new BroadcastResult(r.getStatus(), r.getInfo());
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof NetworkException n) {
-        throw n;
+  @Override
+  public String toString() {
+    return "UpdateSubmitter{" + connection.endpoints() + ", answer timeout " + answerTimeout
+        + ", give up after " + giveUpAfter + consensus.map(c -> ", " + c).orElse("") + "}";
+  }
+
+  /** Builds an {@link UpdateSubmitter}. */
+  public static final class Builder {
+    private final ConnectionOptions connection;
+    private Duration answerTimeout = DEFAULT_ANSWER_TIMEOUT;
+    private Duration giveUpAfter = DEFAULT_GIVE_UP_AFTER;
+    private Duration backoffInitial = Duration.ofMillis(100);
+    private Duration backoffMax = Duration.ofSeconds(5);
+    private Optional<OrderingConsensus> consensus = Optional.empty();
+
+    private Builder(ConnectionOptions connection) {
+      this.connection = connection;
+    }
+
+    /** The longest wait for one orderer's answer to one send (default 30 s). */
+    public Builder answerTimeout(Duration d) {
+      this.answerTimeout = positive(d, "answer timeout");
+      return this;
+    }
+
+    /**
+     * How long to keep trying before giving up (default 1 min): RAFT starts no new attempt after
+     * it, and BFT stops waiting for answers.
+     */
+    public Builder giveUpAfter(Duration d) {
+      this.giveUpAfter = positive(d, "give-up time");
+      return this;
+    }
+
+    /** RAFT's wait between rounds over the endpoints: {@code initial}, doubled up to {@code max}. */
+    public Builder backoff(Duration initial, Duration max) {
+      this.backoffInitial = positive(initial, "initial backoff");
+      this.backoffMax = positive(max, "largest backoff");
+      if (max.compareTo(initial) < 0) {
+        throw new IllegalArgumentException("the largest backoff " + max
+            + " is below the initial " + initial);
       }
-      throw GrpcChannels.classify(endpoint, cause, false);
-    } catch (TimeoutException e) {
-      throw new NetworkException(NetworkException.Kind.UNAVAILABLE, endpoint.toString(),
-          endpoint + " did not answer within " + answerTimeout, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new NetworkException(NetworkException.Kind.UNAVAILABLE, endpoint.toString(),
-          "interrupted while waiting for " + endpoint, e);
-    } finally {
-      grpc.shutdownNow();
+      return this;
+    }
+
+    /** The rule to follow, whatever the channel given to {@code submit} says. */
+    public Builder consensus(OrderingConsensus c) {
+      this.consensus = Optional.of(Objects.requireNonNull(c, "consensus"));
+      return this;
+    }
+
+    /** The submitter. */
+    public UpdateSubmitter build() {
+      return new UpdateSubmitter(this);
+    }
+
+    private static Duration positive(Duration d, String what) {
+      Objects.requireNonNull(d, what);
+      if (d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException("the " + what + " must be positive, not " + d);
+      }
+      return d;
     }
   }
 }

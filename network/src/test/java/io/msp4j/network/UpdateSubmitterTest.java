@@ -73,7 +73,10 @@ class UpdateSubmitterTest {
     service.broadcastAnswer = e -> BroadcastResponse.newBuilder().setStatus(status)
         .setInfo("answer " + status).build();
     byte[] envelope = batchTimeoutUpdate(chain.ordererAdmin);
-    UpdateSubmitter.SubmitResult r = UpdateSubmitter.of(options).submit(envelope, Optional.empty(), false);
+    // A 5xx answer is retried until the give-up time, then returned as the last answer heard.
+    UpdateSubmitter.SubmitResult r = UpdateSubmitter.builder(options)
+        .giveUpAfter(java.time.Duration.ofMillis(300)).build()
+        .submit(envelope, Optional.empty(), false);
     assertThat(r.submitted()).isTrue();
     assertThat(r.broadcast().orElseThrow().status()).isEqualTo(status);
     assertThat(r.broadcast().orElseThrow().info()).isEqualTo("answer " + status);
@@ -116,8 +119,8 @@ class UpdateSubmitterTest {
     ConnectionOptions nowhere = ConnectionOptions.builder().endpoint(new Endpoint("127.0.0.1", port))
         .tlsRootCert("ca.crt", Files.readAllBytes(chain.ordererOrg.identity("orderer").tlsDir()
             .resolve("ca.crt"))).build();
-    NetworkException e = assertThrows(NetworkException.class, () -> UpdateSubmitter.of(nowhere)
-        .submit(batchTimeoutUpdate(chain.ordererAdmin), Optional.empty(), false));
+    NetworkException e = assertThrows(NetworkException.class, () -> UpdateSubmitter.builder(nowhere)
+        .giveUpAfter(java.time.Duration.ofMillis(300)).build().submit(batchTimeoutUpdate(chain.ordererAdmin), Optional.empty(), false));
     assertThat(e.kind()).isEqualTo(NetworkException.Kind.UNREACHABLE);
   }
 }
