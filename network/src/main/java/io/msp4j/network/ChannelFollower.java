@@ -286,11 +286,19 @@ public final class ChannelFollower implements AutoCloseable {
     }
   }
 
+  /**
+   * The connection to one endpoint. An orderer that the configuration in force names is trusted
+   * through the orderer orgs' TLS CAs of that configuration as well as the given roots, whether
+   * or not it was also given: as a peer trusts it, so that a follower keeps following across an
+   * orderer TLS CA rotation that the channel itself announced (new TLS CA added, orderers
+   * restarted with re-issued certificates, old TLS CA retired).
+   */
   private ConnectionOptions connectionFor(Endpoint endpoint) {
     ConnectionOptions o = connection.withEndpoints(List.of(endpoint));
-    if (configEndpoints && !connection.plaintext() && !connection.endpoints().contains(endpoint)) {
-      o = channel.current().map(g -> ConfigEndpoints.ordererTlsCas(g.value().config()))
-          .map(o::withMoreTlsRoots).orElse(o);
+    if (configEndpoints && !connection.plaintext()) {
+      o = channel.current().map(g -> g.value().config())
+          .filter(c -> ConfigEndpoints.orderers(c).contains(endpoint))
+          .map(ConfigEndpoints::ordererTlsCas).map(o::withMoreTlsRoots).orElse(o);
     }
     return o;
   }
