@@ -252,6 +252,30 @@ class ChannelFollowerTest {
   }
 
   @Test
+  void aGivenOrdererThatTheChannelNamesIsAlsoTrustedThroughTheChannelsTlsCas() throws Exception {
+    // After an orderer TLS CA rotation the orderer presents a certificate of the new TLS CA,
+    // which the channel configuration lists; the follower was started with the retired CA
+    // (here: a CA that did not issue the server's certificate) for the very endpoint the
+    // configuration names. Seen on a real Raft cluster: the follower gave up with a TLS failure
+    // once every orderer had been restarted with its re-issued certificate.
+    FakeOrderingService s = FakeOrderingService.start(ordererTls, null, List.of());
+    open.add(s);
+    TestChain named = new TestChain(work.resolve("named"), s.endpoint().toString());
+    named.appendTransactions(1);
+    s.chain.addAll(named.blocks());
+    ConnectionOptions o = ConnectionOptions.builder().endpoint(s.endpoint())
+        .tlsRootCert("org1 ca.crt", Files.readAllBytes(org1Tls.resolve("ca.crt")))
+        .serverName("orderer.example.com").connectTimeout(Duration.ofSeconds(2)).build();
+    FollowOutcome out = ChannelFollower.builder(TestChain.CHANNEL, o, named.org1User)
+        .backoff(Duration.ofMillis(20), Duration.ofMillis(200)).giveUpAfter(Duration.ofSeconds(20))
+        .listener(recorder).anchor(named.genesisBytes()).until(1).build().run();
+    assertThat(out.status()).isEqualTo(FollowOutcome.Status.UNTIL_REACHED);
+    assertThat(recorder.connects).containsExactly(s.endpoint());
+    assertThat(recorder.disconnects).isEmpty();
+    assertThat(recorder.delivered).containsExactly(0L, 1L);
+  }
+
+  @Test
   void aPeerServesBlocksToo() throws Exception {
     FakeOrderingService s = service(null);
     FollowOutcome o = follower(tls(s.endpoint()).build()).service(DeliverService.PEER)

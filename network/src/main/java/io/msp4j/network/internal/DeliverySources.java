@@ -39,16 +39,19 @@ public final class DeliverySources {
       }
     }
     List<Source> all = new ArrayList<>();
+    List<Endpoint> named = fromConfig && config != null ? ConfigEndpoints.orderers(config)
+        : List.of();
+    // An orderer the configuration names is trusted through its orderer orgs' TLS CAs too, given
+    // or not, as a peer trusts it: a follower then keeps following across an orderer TLS CA
+    // rotation the channel announced (new CA added, orderers re-issued, old CA retired).
+    List<X509Certificate> cas = named.isEmpty() || connection.plaintext() ? List.of()
+        : ConfigEndpoints.ordererTlsCas(config);
     for (Endpoint e : connection.endpoints()) {
-      all.add(new Source(e, List.of()));
+      all.add(new Source(e, named.contains(e) ? cas : List.of()));
     }
-    if (fromConfig && config != null) {
-      List<X509Certificate> cas = connection.plaintext() ? List.of()
-          : ConfigEndpoints.ordererTlsCas(config);
-      for (Endpoint e : ConfigEndpoints.orderers(config)) {
-        if (!connection.endpoints().contains(e)) {
-          all.add(new Source(e, cas));
-        }
+    for (Endpoint e : named) {
+      if (!connection.endpoints().contains(e)) {
+        all.add(new Source(e, cas));
       }
     }
     return all;
