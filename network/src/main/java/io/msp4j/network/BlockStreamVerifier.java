@@ -15,6 +15,7 @@ import io.msp4j.channel.check.SignerChecks;
 import io.msp4j.channel.update.MspChanges;
 import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
+import io.msp4j.core.policy.VerifiedSignatures;
 import io.msp4j.core.reload.ReloadResult;
 import io.msp4j.network.internal.AttestationMemo;
 import io.msp4j.network.internal.ConfigChecksCache;
@@ -64,6 +65,10 @@ public final class BlockStreamVerifier {
   private ByteString configKey;
   /** Where verified headers are remembered for the header streams; null when none watch. */
   private AttestationMemo attested;
+  /** Orderer signatures that verified, shared with the header streams; null when none watch. */
+  private VerifiedSignatures signatures;
+  /** The channel of the configuration in force, as loaded. */
+  private Channel loaded;
 
   private BlockStreamVerifier(ReloadingChannel channel, String channelId) {
     this.channel = channel;
@@ -160,9 +165,14 @@ public final class BlockStreamVerifier {
     return decoded;
   }
 
-  /** Remembers in {@code memo} the headers of the blocks verified from now on. */
-  void rememberAttestationsIn(AttestationMemo memo) {
+  /**
+   * Remembers in {@code memo} the headers of the blocks verified from now on, and verifies their
+   * orderer signatures through {@code verified}, which the header streams share.
+   */
+  void rememberAttestationsIn(AttestationMemo memo, VerifiedSignatures verified) {
     this.attested = memo;
+    this.signatures = verified;
+    this.checks = SignerChecks.of(loaded, verified);
   }
 
   /**
@@ -296,15 +306,17 @@ public final class BlockStreamVerifier {
       throw new BlockRefusedException(number, new Refusal(check, e.reason(), e.rule(),
           "its configuration cannot be loaded: " + e.detail()));
     }
-    Channel loaded = result.generation().value();
+    Channel channelLoaded = result.generation().value();
     SignerChecks next;
     try {
-      next = SignerChecks.of(loaded);
+      next = signatures == null ? SignerChecks.of(channelLoaded)
+          : SignerChecks.of(channelLoaded, signatures);
     } catch (ChannelConfigException e) {
       throw new BlockRefusedException(number, new Refusal(check, e.reason(), e.rule(),
           "its configuration cannot verify blocks: " + e.detail()));
     }
     checks = next;
+    loaded = channelLoaded;
     config = decoded.config();
     configBlock = blockBytes.clone();
     configKey = ByteString.copyFrom(BlockHashes.headerHash(parse(blockBytes).getHeader()));

@@ -6,6 +6,7 @@ import io.msp4j.channel.ReloadingChannel;
 import io.msp4j.channel.check.Refusal;
 import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
+import io.msp4j.core.policy.VerifiedSignatures;
 import io.msp4j.channel.ConfigBlocks;
 import io.msp4j.network.internal.AttestationMemo;
 import io.msp4j.network.internal.CensorshipMonitor;
@@ -88,6 +89,8 @@ public final class ChannelFollower implements AutoCloseable {
   private final CountDownLatch closed = new CountDownLatch(1);
   /** Headers and blocks whose signatures passed, shared by the block and header streams. */
   private final AttestationMemo attested = new AttestationMemo();
+  /** Orderer signatures that verified: each orderer's headers carry a different subset. */
+  private final VerifiedSignatures signatures = new VerifiedSignatures(4096);
   private final ConfigChecksCache configs;
   private volatile BlockStreamVerifier verifier;
   /** When the last block arrived in this run; null before the first (follower thread only). */
@@ -114,7 +117,7 @@ public final class ChannelFollower implements AutoCloseable {
     this.watchHeaders = b.watchHeaders;
     this.random = b.random;
     this.clock = b.clock;
-    this.configs = new ConfigChecksCache(b.channelOptions);
+    this.configs = new ConfigChecksCache(b.channelOptions, signatures);
   }
 
   /**
@@ -221,7 +224,7 @@ public final class ChannelFollower implements AutoCloseable {
             + " for channel '" + saved.get().channelId() + "', not '" + channelId + "'", null);
       }
       verifier = BlockStreamVerifier.resume(saved.get(), channel);
-      verifier.rememberAttestationsIn(attested);
+      verifier.rememberAttestationsIn(attested, signatures);
       FollowState state = verifier.state();
       for (FollowListener l : listeners) {
         safely(() -> l.anchored(state));
@@ -229,7 +232,7 @@ public final class ChannelFollower implements AutoCloseable {
     } else if (anchor.isPresent()) {
       BlockStreamVerifier.Anchored a = BlockStreamVerifier.anchor(channelId, anchor.get(), channel);
       verifier = a.verifier();
-      verifier.rememberAttestationsIn(attested);
+      verifier.rememberAttestationsIn(attested, signatures);
       FollowState state = verifier.state();
       store.save(state);
       metrics.block(state.lastNumber());
@@ -441,7 +444,7 @@ public final class ChannelFollower implements AutoCloseable {
         BlockStreamVerifier.Anchored a =
             BlockStreamVerifier.anchor(channelId, block.toByteArray(), channel);
         verifier = a.verifier();
-        verifier.rememberAttestationsIn(attested);
+        verifier.rememberAttestationsIn(attested, signatures);
         delivered = a.anchor().from(source);
       } else {
         delivered = v.verify(block).from(source);

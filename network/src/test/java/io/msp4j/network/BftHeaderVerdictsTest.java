@@ -7,6 +7,7 @@ import io.msp4j.channel.Channel;
 import io.msp4j.channel.ConfigBlocks;
 import io.msp4j.channel.check.BlockVerdict;
 import io.msp4j.channel.check.SignerChecks;
+import io.msp4j.core.policy.VerifiedSignatures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -86,6 +87,28 @@ class BftHeaderVerdictsTest {
       BlockVerdict v = verdict(c);
       assertThat(v.valid()).as("%s: %s", c.name(), v.refusal()).isEqualTo(FABRIC.get(c.name()));
     }));
+  }
+
+  /**
+   * The same verdicts when orderer signatures go through a memo of verified signatures, as a
+   * follower's header streams check them: every case twice over, the second time with the
+   * signatures of all the cases before it remembered (DELIVER-BFT-02).
+   */
+  @Test
+  @Tag("DELIVER-BFT-02")
+  void aMemoOfVerifiedSignaturesChangesNoVerdict() {
+    VerifiedSignatures memo = new VerifiedSignatures(1024);
+    for (int round = 0; round < 2; round++) {
+      for (BftHeaderCases.Case c : cases.values()) {
+        SignerChecks checks = SignerChecks.of(
+            Channel.load(chain.block(c.config()).toByteArray()), memo);
+        Block b = c.block();
+        BlockVerdict v = ConfigBlocks.holdsConfig(b) ? checks.blockOnly(b) : checks.attestation(b);
+        assertThat(v.valid()).as("round %d, %s: %s", round, c.name(), v.refusal())
+            .isEqualTo(FABRIC.get(c.name()));
+      }
+    }
+    assertThat(memo.hits()).isPositive();
   }
 
   private static BlockVerdict verdict(BftHeaderCases.Case c) {

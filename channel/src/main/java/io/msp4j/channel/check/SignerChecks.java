@@ -10,6 +10,8 @@ import io.msp4j.channel.check.internal.Checkers;
 import io.msp4j.core.Reason;
 import io.msp4j.core.policy.IdentityDeserializer;
 import io.msp4j.core.policy.Policy;
+import io.msp4j.core.policy.SignaturePolicies;
+import io.msp4j.core.policy.VerifiedSignatures;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,8 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
+import org.hyperledger.fabric.protos.common.ConfigPolicy;
+import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
 import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.Consenter;
 import org.hyperledger.fabric.protos.common.Envelope;
@@ -86,6 +90,32 @@ public final class SignerChecks {
       checks = checks.forChannel(channel.channelId().get());
     }
     return channel.capabilities().v3() ? checks.withConsenters(consenters(channel)) : checks;
+  }
+
+  /**
+   * As {@link #of(Channel)}, verifying the orderer signatures of blocks and headers through
+   * {@code memo} when {@value #BLOCK_VALIDATION} is a signature policy (as on a BFT channel): a
+   * signature already verified is not verified again. Verdicts are those of {@link #of(Channel)}.
+   */
+  public static SignerChecks of(Channel channel, VerifiedSignatures memo) {
+    Objects.requireNonNull(memo, "memo");
+    SignerChecks plain = of(channel);
+    ConfigPolicy cp = channel.config().getChannelGroup().getGroupsOrDefault("Orderer",
+        ConfigGroup.getDefaultInstance()).getPoliciesOrDefault("BlockValidation",
+        ConfigPolicy.getDefaultInstance());
+    if (cp.getPolicy().getType() != org.hyperledger.fabric.protos.common.Policy.PolicyType.SIGNATURE_VALUE) {
+      return plain;
+    }
+    Policy remembering;
+    try {
+      remembering = SignaturePolicies.compile(
+          SignaturePolicyEnvelope.parseFrom(cp.getPolicy().getValue()),
+          memo.over(channel.mspManager()::deserialize));
+    } catch (InvalidProtocolBufferException | RuntimeException e) {
+      return plain; // the channel compiled it; whatever differs here, its own policy decides
+    }
+    return new SignerChecks(plain.msps, remembering, plain.channelId, plain.consenters,
+        plain.executor, plain.threads);
   }
 
   private static List<Consenter> consenters(Channel channel) {

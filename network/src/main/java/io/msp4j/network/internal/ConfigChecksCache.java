@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.check.SignerChecks;
+import io.msp4j.core.policy.VerifiedSignatures;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hyperledger.fabric.protos.common.Block;
@@ -18,6 +19,7 @@ public final class ConfigChecksCache {
   private static final int CAPACITY = 4;
 
   private final ChannelOptions options;
+  private final VerifiedSignatures signatures;
   private final Map<ByteString, SignerChecks> loaded = new LinkedHashMap<>(8, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<ByteString, SignerChecks> eldest) {
@@ -25,8 +27,10 @@ public final class ConfigChecksCache {
     }
   };
 
-  public ConfigChecksCache(ChannelOptions options) {
+  /** Loads with {@code options}; orderer signatures are verified through {@code signatures}. */
+  public ConfigChecksCache(ChannelOptions options, VerifiedSignatures signatures) {
     this.options = options;
+    this.signatures = signatures;
   }
 
   /**
@@ -37,7 +41,7 @@ public final class ConfigChecksCache {
   public SignerChecks checks(ByteString headerHash, Block configBlock) {
     SignerChecks c = loaded.get(headerHash);
     if (c == null) {
-      c = SignerChecks.of(Channel.load(configBlock.toByteArray(), options));
+      c = SignerChecks.of(Channel.load(configBlock.toByteArray(), options), signatures);
       loaded.put(headerHash, c);
     }
     return c;
