@@ -87,6 +87,12 @@ public final class GrpcChannels {
   public static NetworkException classify(Endpoint endpoint, Throwable t, boolean answered) {
     Status status = Status.fromThrowable(t);
     String where = endpoint.toString();
+    if (handshakeTimedOut(t)) {
+      // A server that stopped answering (a paused process) times the handshake out: nothing
+      // says its certificate is wrong, and it may answer later.
+      return new NetworkException(NetworkException.Kind.UNREACHABLE, where,
+          where + " is unreachable: the TLS handshake timed out", t);
+    }
     if (isTls(t)) {
       return new NetworkException(NetworkException.Kind.TLS, where,
           "TLS handshake with " + where + " failed: " + rootMessage(t), t);
@@ -106,6 +112,17 @@ public final class GrpcChannels {
     }
     return new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
         "the connection to " + where + " broke: " + describe(status), t);
+  }
+
+  private static boolean handshakeTimedOut(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      String m = c.getMessage();
+      if (c.getClass().getSimpleName().equals("SslHandshakeTimeoutException")
+          || (m != null && m.contains("handshake timed out"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isTls(Throwable t) {
