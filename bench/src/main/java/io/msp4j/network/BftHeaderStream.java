@@ -1,0 +1,85 @@
+package io.msp4j.network;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.BlockMetadataIndex;
+import org.hyperledger.fabric.protos.common.Metadata;
+import org.hyperledger.fabric.protos.common.MetadataSignature;
+
+/**
+ * The header-monitoring benchmark's stream: a SmartBFT channel of four consenters (quorum 3),
+ * its genesis block and {@value #BLOCKS} blocks of {@value #TRANSACTIONS} transactions. Each block
+ * is signed by all four consenters once; as on a real SmartBFT network, each orderer writes its
+ * own subset and order of those same commit signatures. Two shapes: {@code same}, the source's
+ * block carries consenters 1, 2, 3 and the three header streams (data dropped) the same three in
+ * other orders (3, 1, 2 / 2, 3, 1 / 1, 3, 2), as most blocks of a real four-node network are
+ * written; {@code rotating}, the worst case, the block 1, 2, 3 and the streams 2, 3, 4 / 3, 4, 1 /
+ * 4, 1, 2. In this package because the stream is made with the network tests' package-private
+ * signing helpers.
+ */
+public final class BftHeaderStream {
+  static final int BLOCKS = 300;
+  static final int TRANSACTIONS = 100;
+  private static final int[][] ROTATING = {{1, 2, 3}, {2, 3, 4}, {3, 4, 1}, {4, 1, 2}};
+  private static final int[][] SAME = {{1, 2, 3}, {3, 1, 2}, {2, 3, 1}, {1, 3, 2}};
+
+  /** The genesis block, the blocks as the source sends them, and each stream's headers. */
+  public final Block genesis;
+  public final List<Block> blocks = new ArrayList<>();
+  public final List<List<Block>> headers = List.of(new ArrayList<>(), new ArrayList<>(),
+      new ArrayList<>());
+
+  private BftHeaderStream(Block genesis) {
+    this.genesis = genesis;
+  }
+
+  /** Generates the stream (the crypto under a temporary folder). */
+  public static BftHeaderStream generate(String shape) {
+    int[][] subsets = switch (shape) {
+      case "same" -> SAME;
+      case "rotating" -> ROTATING;
+      default -> throw new IllegalArgumentException("no stream shape '" + shape + "'");
+    };
+    try {
+      Path work = Files.createTempDirectory("msp4j-bench-bft");
+      BftTestChain chain = new BftTestChain(work);
+      BftHeaderStream s = new BftHeaderStream(chain.genesis(List.of(7050, 7060, 7070, 7080)));
+      for (int i = 0; i < BLOCKS; i++) {
+        Block full = chain.appendTransactions(TRANSACTIONS, 1, 2, 3, 4);
+        Metadata md = Metadata.parseFrom(full.getMetadata()
+            .getMetadata(BlockMetadataIndex.SIGNATURES_VALUE));
+        s.blocks.add(variant(full, md, subsets[0]));
+        for (int k = 0; k < 3; k++) {
+          Block h = variant(full, md, subsets[k + 1]);
+          s.headers.get(k).add(Block.newBuilder().setHeader(h.getHeader())
+              .setMetadata(h.getMetadata()).build());
+        }
+      }
+      return s;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Block variant(Block full, Metadata md, int[] ids) {
+    List<MetadataSignature> sigs = new ArrayList<>();
+    for (int id : ids) {
+      sigs.add(md.getSignatures(id - 1));
+    }
+    return BftSignatures.withSignatures(full, md.getValue(), sigs);
+  }
+
+  static Metadata parse(Block b) {
+    try {
+      return Metadata.parseFrom(b.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE));
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
