@@ -2,24 +2,19 @@ package io.msp4j.network;
 
 import io.grpc.ManagedChannel;
 import io.msp4j.channel.ChannelOptions;
-import io.msp4j.channel.ReloadingChannel;
-import io.msp4j.channel.check.Refusal;
-import io.msp4j.core.Reason;
-import io.msp4j.core.SigningIdentity;
-import io.msp4j.core.policy.VerifiedSignatures;
 import io.msp4j.channel.ConfigBlocks;
-import io.msp4j.network.internal.AttestationMemo;
+import io.msp4j.channel.ReloadingChannel;
+import io.msp4j.core.SigningIdentity;
 import io.msp4j.network.internal.CensorshipMonitor;
-import io.msp4j.network.internal.ConfigChecksCache;
-import io.msp4j.network.internal.DeliverySources;
 import io.msp4j.network.internal.ConfigEndpoints.Source;
-import io.msp4j.network.internal.HeaderReceiver;
-import io.msp4j.network.internal.HeaderVerifier;
-import io.msp4j.network.internal.SourceSchedule;
 import io.msp4j.network.internal.DeliverStatuses;
 import io.msp4j.network.internal.DeliverStream;
+import io.msp4j.network.internal.DeliverySources;
 import io.msp4j.network.internal.GrpcChannels;
+import io.msp4j.network.internal.HeaderReceiver;
+import io.msp4j.network.internal.HeaderVerifier;
 import io.msp4j.network.internal.SignedEnvelopes;
+import io.msp4j.network.internal.SourceSchedule;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +27,6 @@ import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.Envelope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +52,13 @@ import org.slf4j.LoggerFactory;
  * endpoint that refuses for good (FORBIDDEN, NOT_FOUND, TLS) is passed over; when every endpoint
  * does, or none is reachable within the give-up time, the follower gives up. A refused block stops
  * it (DELIVER-07: nothing after it is applied).
+ *
+ * <p>On a SmartBFT channel it follows as a Fabric v3 peer's BFT deliverer does (DELIVER-BFT-01..05):
+ * blocks from one of the orderers the configuration names, verified headers from all the others,
+ * and another source when the headers run ahead of the blocks for the censorship timeout, when the
+ * source fails, or when it sends a block that is refused (one faulty orderer does not stop it).
+ * {@link Builder#watchHeaders} runs the same watch on other channels; {@link #metrics()} tells
+ * what it did.
  */
 public final class ChannelFollower implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ChannelFollower.class);
@@ -74,7 +75,6 @@ public final class ChannelFollower implements AutoCloseable {
   private final DeliverService service;
   private final SignedEnvelopes envelopes;
   private final Optional<byte[]> anchor;
-  private final FollowStateStore store;
   private final OptionalLong until;
   private final List<FollowListener> listeners;
   private final ReloadingChannel channel;
@@ -87,15 +87,9 @@ public final class ChannelFollower implements AutoCloseable {
   private final Random random;
   private final Clock clock;
   private final CountDownLatch closed = new CountDownLatch(1);
-  /** Headers and blocks whose signatures passed, shared by the block and header streams. */
-  private final AttestationMemo attested = new AttestationMemo();
-  /** Orderer signatures that verified: each orderer's headers carry a different subset. */
-  private final VerifiedSignatures signatures = new VerifiedSignatures(4096);
-  private final ConfigChecksCache configs;
-  private volatile BlockStreamVerifier verifier;
-  /** When the last block arrived in this run; null before the first (follower thread only). */
-  private Instant lastBlockTime;
   private final FollowMetrics metrics = new FollowMetrics();
+  /** The verified chain: verifier, state, listeners told of each block. */
+  private final VerifiedChain chain;
 
   private ChannelFollower(Builder b) {
     this.channelId = b.channelId;
@@ -103,7 +97,6 @@ public final class ChannelFollower implements AutoCloseable {
     this.service = b.service;
     this.envelopes = new SignedEnvelopes(b.signer, new SecureRandom());
     this.anchor = b.anchor;
-    this.store = b.store;
     this.until = b.until;
     this.listeners = List.copyOf(b.listeners);
     this.channel = b.channel != null ? b.channel
@@ -117,7 +110,8 @@ public final class ChannelFollower implements AutoCloseable {
     this.watchHeaders = b.watchHeaders;
     this.random = b.random;
     this.clock = b.clock;
-    this.configs = new ConfigChecksCache(b.channelOptions, signatures);
+    this.chain = new VerifiedChain(b.channelId, channel, b.store, listeners, metrics, clock,
+        b.channelOptions);
   }
 
   /**
@@ -140,8 +134,7 @@ public final class ChannelFollower implements AutoCloseable {
 
   /** The state the follower stands at, empty before it was anchored. */
   public Optional<FollowState> state() {
-    BlockStreamVerifier v = verifier;
-    return v == null ? Optional.empty() : Optional.of(v.state());
+    return chain.state();
   }
 
   /** What the follower has done: source, last block, headers seen, suspicions (any thread). */
@@ -158,7 +151,7 @@ public final class ChannelFollower implements AutoCloseable {
    * @throws NetworkException of kind CONFIGURATION when the state file cannot be read or written
    */
   public FollowOutcome run() {
-    start();
+    chain.start(anchor);
     SourceSchedule<Source> cft = SourceSchedule.inOrder(initialBackoff, maxBackoff);
     SourceSchedule<Source> bft = SourceSchedule.bft(BFT_MIN_RETRY, BFT_MAX_RETRY, random);
     int permanentInARow = 0;
@@ -215,49 +208,19 @@ public final class ChannelFollower implements AutoCloseable {
     return outcome(FollowOutcome.Status.CLOSED, null, null);
   }
 
-  /** Anchors on the saved state, else on the given anchor; else the stream's block 0 anchors. */
-  private void start() {
-    Optional<FollowState> saved = store.load();
-    if (saved.isPresent()) {
-      if (!saved.get().channelId().equals(channelId)) {
-        throw new NetworkException(NetworkException.Kind.CONFIGURATION, "", "the saved state is"
-            + " for channel '" + saved.get().channelId() + "', not '" + channelId + "'", null);
-      }
-      verifier = BlockStreamVerifier.resume(saved.get(), channel);
-      verifier.rememberAttestationsIn(attested, signatures);
-      FollowState state = verifier.state();
-      for (FollowListener l : listeners) {
-        safely(() -> l.anchored(state));
-      }
-    } else if (anchor.isPresent()) {
-      BlockStreamVerifier.Anchored a = BlockStreamVerifier.anchor(channelId, anchor.get(), channel);
-      verifier = a.verifier();
-      verifier.rememberAttestationsIn(attested, signatures);
-      FollowState state = verifier.state();
-      store.save(state);
-      metrics.block(state.lastNumber());
-      for (FollowListener l : listeners) {
-        safely(() -> l.anchored(state));
-        safely(() -> l.delivered(a.anchor()));
-      }
-    }
-  }
-
   private boolean reachedUntil() {
-    BlockStreamVerifier v = verifier;
-    return until.isPresent() && v != null
-        && Long.compareUnsigned(v.lastNumber(), until.getAsLong()) >= 0;
+    OptionalLong last = chain.lastNumber();
+    return until.isPresent() && last.isPresent()
+        && Long.compareUnsigned(last.getAsLong(), until.getAsLong()) >= 0;
   }
 
   /** Whether the configuration in force orders blocks with SmartBFT (DELIVER-BFT-01). */
   private boolean bftChannel() {
-    BlockStreamVerifier v = verifier;
-    return v != null && sources.bft(v.config());
+    return sources.bft(chain.config());
   }
 
   private List<Source> sources(boolean bftMode) {
-    BlockStreamVerifier v = verifier;
-    return sources.sources(v == null ? null : v.config(), bftMode);
+    return sources.sources(chain.config(), bftMode);
   }
 
   /** One connection to a block source: what it did. */
@@ -282,8 +245,7 @@ public final class ChannelFollower implements AutoCloseable {
     CensorshipMonitor monitor = null;
     try {
       boolean ready = GrpcChannels.awaitReady(grpc, options.connectTimeout(), closed);
-      BlockStreamVerifier v = verifier;
-      long start = v == null ? 0 : v.lastNumber() + 1;
+      long start = chain.lastNumber().isEmpty() ? 0 : chain.lastNumber().getAsLong() + 1;
       long stop = until.orElse(SignedEnvelopes.NEWEST_POSSIBLE);
       Envelope seek = envelopes.seek(channelId, start, stop, options.clientCertificateHash(),
           clock.instant());
@@ -305,7 +267,7 @@ public final class ChannelFollower implements AutoCloseable {
           monitor.drain(now);
           if (!now.isBefore(nextTick)) {
             nextTick = now.plus(monitor.tickInterval());
-            Optional<CensorshipMonitor.Censorship> c = monitor.tick(now, progress());
+            Optional<CensorshipMonitor.Censorship> c = monitor.tick(now, chain.progress());
             if (c.isPresent()) {
               a.failure = censored(endpoint, c.get(), schedule);
               return a;
@@ -318,7 +280,7 @@ public final class ChannelFollower implements AutoCloseable {
         if (answer instanceof DeliverStream.BlockAnswer b) {
           answered = true;
           boolean wasBft = bftMode;
-          a.refusal = accept(b.block(), endpoint, bftMode);
+          a.refusal = chain.accept(b.block(), endpoint, bftMode);
           if (a.refusal != null) {
             if (bftMode) {
               a.failure = new NetworkException(NetworkException.Kind.REFUSED, endpoint.toString(),
@@ -381,7 +343,7 @@ public final class ChannelFollower implements AutoCloseable {
    * ({@link Builder#watchHeaders}) on others with more than one source; null otherwise.
    */
   private CensorshipMonitor monitorFor(boolean bftMode, SourceSchedule<Source> schedule) {
-    if (verifier == null || service != DeliverService.ORDERER
+    if (chain.config() == null || service != DeliverService.ORDERER
         || !(bftMode || watchHeaders) || schedule.sources().size() < 2) {
       return null;
     }
@@ -401,13 +363,6 @@ public final class ChannelFollower implements AutoCloseable {
     return HeaderReceiver.open(e, grpc, seek, headerVerifier, previous, metrics.headerCounter(e));
   }
 
-  /** Where the block stream stands, for the censorship monitor. */
-  private CensorshipMonitor.Progress progress() {
-    BlockStreamVerifier v = verifier;
-    return new CensorshipMonitor.Progress(v.lastNumber(), lastBlockTime,
-        v.headerVerifier(configs, attested));
-  }
-
   private NetworkException censored(Endpoint source, CensorshipMonitor.Censorship c,
       SourceSchedule<Source> schedule) {
     metrics.censorship();
@@ -425,49 +380,6 @@ public final class ChannelFollower implements AutoCloseable {
         + Long.toUnsignedString(c.header()) + " (DELIVER-BFT-03)", null);
   }
 
-  /**
-   * Verifies and hands on one block; the refusal when it is refused. On a BFT channel a refused
-   * block is one orderer's fault: it is logged, and the caller moves to another source.
-   */
-  private BlockRefusedException accept(Block block, Endpoint source, boolean bftMode) {
-    DeliveredBlock delivered;
-    try {
-      BlockStreamVerifier v = verifier;
-      if (v == null) {
-        // No anchor given: the stream's genesis block anchors the channel, as the block a peer
-        // joins with does.
-        if (block.getHeader().getNumber() != 0) {
-          throw new BlockRefusedException(block.getHeader().getNumber(),
-              new Refusal("DELIVER-01", Reason.ANCHOR_INVALID, "DELIVER-01",
-                  "the first block delivered is not the genesis block, and no anchor was given"));
-        }
-        BlockStreamVerifier.Anchored a =
-            BlockStreamVerifier.anchor(channelId, block.toByteArray(), channel);
-        verifier = a.verifier();
-        verifier.rememberAttestationsIn(attested, signatures);
-        delivered = a.anchor().from(source);
-      } else {
-        delivered = v.verify(block).from(source);
-      }
-    } catch (BlockRefusedException r) {
-      if (bftMode) {
-        LOG.warn("{} sent block {}, refused: {}", source, r.number(), r.getMessage());
-      } else {
-        for (FollowListener l : listeners) {
-          safely(() -> l.refused(r));
-        }
-      }
-      return r;
-    }
-    store.save(verifier.state());
-    lastBlockTime = clock.instant();
-    metrics.block(delivered.number());
-    for (FollowListener l : listeners) {
-      safely(() -> l.delivered(delivered));
-    }
-    return null;
-  }
-
   private boolean await(Duration delay) {
     try {
       return closed.await(delay.toMillis(), TimeUnit.MILLISECONDS);
@@ -480,12 +392,13 @@ public final class ChannelFollower implements AutoCloseable {
 
   private FollowOutcome outcome(FollowOutcome.Status status, BlockRefusedException refusal,
       NetworkException failure) {
-    BlockStreamVerifier v = verifier;
-    return new FollowOutcome(status, v == null ? Optional.empty() : Optional.of(v.lastNumber()),
+    OptionalLong last = chain.lastNumber();
+    return new FollowOutcome(status,
+        last.isPresent() ? Optional.of(last.getAsLong()) : Optional.empty(),
         Optional.ofNullable(refusal), Optional.ofNullable(failure));
   }
 
-  private static void safely(Runnable r) {
+  static void safely(Runnable r) {
     try {
       r.run();
     } catch (RuntimeException e) {
