@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.BlockHeader;
 import org.hyperledger.fabric.protos.common.BlockMetadataIndex;
@@ -45,6 +46,13 @@ public final class BlockChecker {
   private final Spread spread;
   /** Whether a block's check remembers the identities it meets (see {@link SignerCheck}). */
   private final boolean memo;
+  /**
+   * The orderer signers met, by serialized identity: a channel has few orderers, and naming one
+   * (deserialising, reading its subject) costs more than the rest of a header's check once its
+   * signatures are known. A pure function of the bytes under these MSPs; bounded.
+   */
+  private final Map<ByteString, Signer> ordererSigners = new ConcurrentHashMap<>();
+  private static final int ORDERER_SIGNERS = 256;
 
   BlockChecker(EnvelopeChecker envelopes, SignerCheck signerCheck, Policy blockValidation,
       Map<Integer, ByteString> consenters, Spread spread, boolean memo) {
@@ -216,7 +224,7 @@ public final class BlockChecker {
         identity = sh.getCreator();
         signedBytes = md.getValue().concat(s.getSignatureHeader()).concat(header);
       }
-      signers.add(signerCheck.describe(identity));
+      signers.add(ordererSigner(identity));
       signed.add(SignedData.of(signedBytes.toByteArray(), identity.toByteArray(),
           s.getSignature().toByteArray()));
     }
@@ -226,6 +234,19 @@ public final class BlockChecker {
           "the orderer signatures (" + signed.size() + ") do not satisfy /Channel/Orderer/BlockValidation: "
               + r.reason()));
     }
+  }
+
+  private Signer ordererSigner(ByteString identity) {
+    Signer known = ordererSigners.get(identity);
+    if (known != null) {
+      return known;
+    }
+    Signer s = signerCheck.describe(identity);
+    if (ordererSigners.size() >= ORDERER_SIGNERS) {
+      ordererSigners.clear(); // not a channel's orderers: no use keeping them
+    }
+    ordererSigners.put(identity, s);
+    return s;
   }
 
   /** protoutil.BlockHeaderBytes: see {@link BlockHashes#headerBytes}. */
