@@ -100,9 +100,10 @@ public final class BlockStreamVerifier {
       }
     }
     BlockStreamVerifier v = new BlockStreamVerifier(channel, channelId);
-    AppliedConfig applied = v.applyConfig(number, "DELIVER-01", decoded, configBlock);
+    byte[] hash = BlockHashes.headerHash(block.getHeader());
+    AppliedConfig applied = v.applyConfig(number, "DELIVER-01", decoded, configBlock, hash);
     v.lastNumber = number;
-    v.lastHash = BlockHashes.headerHash(block.getHeader());
+    v.lastHash = hash;
     DeliveredBlock d = new DeliveredBlock(number, block, block.getData().getDataCount(), List.of(),
         Optional.of(applied), true);
     return new Anchored(v, d);
@@ -130,7 +131,8 @@ public final class BlockStreamVerifier {
     }
     DecodedConfig decoded = anchorConfig(state.channelId(), number, bytes);
     BlockStreamVerifier v = new BlockStreamVerifier(channel, state.channelId());
-    v.applyConfig(number, "DELIVER-01", decoded, bytes);
+    v.applyConfig(number, "DELIVER-01", decoded, bytes,
+        BlockHashes.headerHash(block.getHeader()));
     v.lastNumber = state.lastNumber();
     v.lastHash = state.lastHeaderHash();
     return v;
@@ -239,9 +241,10 @@ public final class BlockStreamVerifier {
     if (verdict.refusal().isPresent()) {
       throw new BlockRefusedException(number, explained(block, verdict.refusal().get()));
     }
+    byte[] hash = BlockHashes.headerHash(block.getHeader());
     if (attested != null) {
       // Its header and signatures passed: the same met on a header stream need no check again.
-      attested.remember(configKey, block, verdict.signers());
+      attested.remember(configKey, block, hash);
     }
     Optional<AppliedConfig> applied = Optional.empty();
     if (ConfigBlocks.holdsConfig(block)) {
@@ -258,10 +261,10 @@ public final class BlockStreamVerifier {
             + decoded.channelId().map(c -> "channel '" + c + "'").orElse("no channel")
             + ", not for '" + channelId + "'");
       }
-      applied = Optional.of(applyConfig(number, "DELIVER-06", decoded, bytes));
+      applied = Optional.of(applyConfig(number, "DELIVER-06", decoded, bytes, hash));
     }
     lastNumber = number;
-    lastHash = BlockHashes.headerHash(block.getHeader());
+    lastHash = hash;
     return new DeliveredBlock(number, block, block.getData().getDataCount(), verdict.signers(),
         applied, false);
   }
@@ -295,10 +298,10 @@ public final class BlockStreamVerifier {
 
   /**
    * Loads the configuration into the channel, and only when it loads and yields block checks,
-   * makes it the one in force.
+   * makes it the one in force, named by its header hash {@code headerHash}.
    */
   private AppliedConfig applyConfig(long number, String check, DecodedConfig decoded,
-      byte[] blockBytes) {
+      byte[] blockBytes, byte[] headerHash) {
     Config before = config == null ? Config.getDefaultInstance() : config;
     ReloadResult<Channel> result = channel.apply(decoded);
     if (result.status() == ReloadResult.Status.FAILED) {
@@ -319,7 +322,7 @@ public final class BlockStreamVerifier {
     loaded = channelLoaded;
     config = decoded.config();
     configBlock = blockBytes.clone();
-    configKey = ByteString.copyFrom(BlockHashes.headerHash(parse(blockBytes).getHeader()));
+    configKey = ByteString.copyFrom(headerHash);
     return new AppliedConfig(decoded.sequence(), result.generation().number(),
         MspChanges.between(before, decoded.config()));
   }

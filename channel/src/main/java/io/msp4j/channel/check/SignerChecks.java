@@ -53,15 +53,18 @@ public final class SignerChecks {
   /** Runs the other threads' share of a block's transactions; unused with one thread. */
   private final Executor executor;
   private final int threads;
+  /** See {@link #signatureVerdictIsSetBased()}. */
+  private final boolean setBased;
 
   private SignerChecks(IdentityDeserializer msps, Policy blockValidation, Optional<String> channelId,
-      Map<Integer, ByteString> consenters, Executor executor, int threads) {
+      Map<Integer, ByteString> consenters, Executor executor, int threads, boolean setBased) {
     this.msps = msps;
     this.blockValidation = blockValidation;
     this.channelId = channelId;
     this.consenters = consenters;
     this.executor = executor;
     this.threads = threads;
+    this.setBased = setBased;
   }
 
   /** The path of the policy block signatures must satisfy. */
@@ -89,7 +92,13 @@ public final class SignerChecks {
     if (channel.channelId().isPresent()) {
       checks = checks.forChannel(channel.channelId().get());
     }
-    return channel.capabilities().v3() ? checks.withConsenters(consenters(channel)) : checks;
+    if (channel.capabilities().v3()) {
+      checks = checks.withConsenters(consenters(channel));
+    }
+    boolean setBased = signatureEnvelope(channel)
+        .map(SignaturePolicies::isSetBasedIdentityQuorum).orElse(false);
+    return new SignerChecks(checks.msps, checks.blockValidation, checks.channelId,
+        checks.consenters, checks.executor, checks.threads, setBased);
   }
 
   /**
@@ -100,22 +109,34 @@ public final class SignerChecks {
   public static SignerChecks of(Channel channel, VerifiedSignatures memo) {
     Objects.requireNonNull(memo, "memo");
     SignerChecks plain = of(channel);
-    ConfigPolicy cp = channel.config().getChannelGroup().getGroupsOrDefault("Orderer",
-        ConfigGroup.getDefaultInstance()).getPoliciesOrDefault("BlockValidation",
-        ConfigPolicy.getDefaultInstance());
-    if (cp.getPolicy().getType() != org.hyperledger.fabric.protos.common.Policy.PolicyType.SIGNATURE_VALUE) {
+    Optional<SignaturePolicyEnvelope> envelope = signatureEnvelope(channel);
+    if (envelope.isEmpty()) {
       return plain;
     }
     Policy remembering;
     try {
-      remembering = SignaturePolicies.compile(
-          SignaturePolicyEnvelope.parseFrom(cp.getPolicy().getValue()),
+      remembering = SignaturePolicies.compile(envelope.get(),
           memo.over(channel.mspManager()::deserialize));
-    } catch (InvalidProtocolBufferException | RuntimeException e) {
+    } catch (RuntimeException e) {
       return plain; // the channel compiled it; whatever differs here, its own policy decides
     }
     return new SignerChecks(plain.msps, remembering, plain.channelId, plain.consenters,
-        plain.executor, plain.threads);
+        plain.executor, plain.threads, plain.setBased);
+  }
+
+  /** {@value #BLOCK_VALIDATION} as a signature policy; empty when it is of another type. */
+  private static Optional<SignaturePolicyEnvelope> signatureEnvelope(Channel channel) {
+    ConfigPolicy cp = channel.config().getChannelGroup().getGroupsOrDefault("Orderer",
+        ConfigGroup.getDefaultInstance()).getPoliciesOrDefault("BlockValidation",
+        ConfigPolicy.getDefaultInstance());
+    if (cp.getPolicy().getType() != org.hyperledger.fabric.protos.common.Policy.PolicyType.SIGNATURE_VALUE) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(SignaturePolicyEnvelope.parseFrom(cp.getPolicy().getValue()));
+    } catch (InvalidProtocolBufferException e) {
+      return Optional.empty(); // the channel compiled it; this cannot happen to a loaded channel
+    }
   }
 
   private static List<Consenter> consenters(Channel channel) {
@@ -137,12 +158,12 @@ public final class SignerChecks {
   public static SignerChecks of(IdentityDeserializer msps, Policy blockValidation) {
     return new SignerChecks(Objects.requireNonNull(msps, "msps"),
         Objects.requireNonNull(blockValidation, "blockValidation"), Optional.empty(), null,
-        Runnable::run, 1);
+        Runnable::run, 1, false);
   }
 
   /** These checks, also refusing what names another channel than {@code id}. */
   public SignerChecks forChannel(String id) {
-    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters, executor, threads);
+    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters, executor, threads, setBased);
   }
 
   /**
@@ -155,7 +176,7 @@ public final class SignerChecks {
     for (Consenter c : list) {
       byId.putIfAbsent(c.getId(), BlockChecker.consenterIdentity(c.getMspId(), c.getIdentity()));
     }
-    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId), executor, threads);
+    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId), executor, threads, setBased);
   }
 
   /**
@@ -186,12 +207,25 @@ public final class SignerChecks {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
-    return new SignerChecks(msps, blockValidation, channelId, consenters, executor, threads);
+    return new SignerChecks(msps, blockValidation, channelId, consenters, executor, threads, setBased);
   }
 
   /** How many threads check a block's transactions: 1 unless set by {@link #withExecutor}. */
   public int threads() {
     return threads;
+  }
+
+  /**
+   * Whether the verdict on a block's orderer signatures (BLOCK-SIG-01) depends only on the set of
+   * entries of its SIGNATURES metadata, not on their order or repetition, and can only turn from
+   * refused to satisfied as entries are added: true when {@value #BLOCK_VALIDATION} has the shape
+   * Fabric v3 writes for a BFT channel (see {@link SignaturePolicies#isSetBasedIdentityQuorum}).
+   * Each entry becomes one signed datum as a function of its own bytes, the header and the
+   * metadata value; so for one header and value, entries that include all of a passing set, each
+   * of which parsed in a passing set, pass too. False for checks not made from a channel.
+   */
+  public boolean signatureVerdictIsSetBased() {
+    return setBased;
   }
 
   /** The verdict on a signed proposal (PROPOSAL-01, PROPOSAL-02). */

@@ -1,6 +1,8 @@
 package io.msp4j.core.policy;
 
 import java.util.Objects;
+import org.hyperledger.fabric.protos.common.MSPPrincipal;
+import org.hyperledger.fabric.protos.common.SignaturePolicy;
 import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
 
 /**
@@ -49,5 +51,39 @@ public final class SignaturePolicies {
         Objects.requireNonNull(envelope, "envelope"),
         Objects.requireNonNull(deserializer, "deserializer"),
         Objects.requireNonNull(options, "options"));
+  }
+
+  /**
+   * Whether a policy's verdict on a set of signed data depends only on which signers verified,
+   * not on their order or repetition, and can only turn from refused to satisfied as signed data
+   * are added: true for the shape Fabric v3 writes as a BFT channel's block validation policy,
+   * {@code NOutOf(n, [SignedBy(0), SignedBy(1), ...])} with every principal an {@code IDENTITY}.
+   *
+   * <p>Why: signers are de-duplicated by MSP ID and id and only those that verify are kept
+   * (POLICY-SIG-02), so the kept set is a function of the set of signed data; an identity
+   * principal is met only by the signer of that MSP and certificate, of which at most one is
+   * kept, so the greedy scan (POLICY-SIG-03/04/05) has one choice per rule and the count of rules
+   * met is the number of principals whose signer is kept, which grows with the set. With role or
+   * organisational-unit principals, or nested gates, one signer may meet several rules and the
+   * order decides (POLICY-SIG-05): false.
+   */
+  public static boolean isSetBasedIdentityQuorum(SignaturePolicyEnvelope envelope) {
+    Objects.requireNonNull(envelope, "envelope");
+    SignaturePolicy rule = envelope.getRule();
+    if (envelope.getVersion() != 0 || !rule.hasNOutOf()) {
+      return false;
+    }
+    for (MSPPrincipal p : envelope.getIdentitiesList()) {
+      if (p.getPrincipalClassification() != MSPPrincipal.Classification.IDENTITY) {
+        return false;
+      }
+    }
+    for (SignaturePolicy r : rule.getNOutOf().getRulesList()) {
+      if (!r.hasSignedBy() || r.getSignedBy() < 0
+          || r.getSignedBy() >= envelope.getIdentitiesCount()) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -1,72 +1,150 @@
 package io.msp4j.network.internal;
 
 import com.google.protobuf.ByteString;
-import io.msp4j.channel.check.BlockHashes;
-import io.msp4j.channel.check.Signer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.hyperledger.fabric.protos.common.Block;
+import org.hyperledger.fabric.protos.common.BlockHeader;
 import org.hyperledger.fabric.protos.common.BlockMetadataIndex;
+import org.hyperledger.fabric.protos.common.Metadata;
+import org.hyperledger.fabric.protos.common.MetadataSignature;
 
 /**
  * The block headers whose orderer signatures were already found to satisfy the block validation
- * policy of a configuration, so that the same header and signatures, met again on another
- * orderer's header stream, are not verified again.
+ * policy of a configuration, so that the same header, met again on another orderer's header
+ * stream, is not verified again.
  *
- * <p>The verdict of that check is a function of the configuration in force, the header and the
- * SIGNATURES metadata alone, so a header is looked up by the SHA-256 of exactly these (with the
- * number of metadata entries, which the check also reads): a header that differs in any byte is
- * checked in full. Bounded (the newest entries are kept); one follower thread uses it.
+ * <p>The verdict of that check (DELIVER-BFT-02) is a function of the configuration in force, the
+ * header, the number of metadata entries, and the SIGNATURES metadata's value and signature
+ * entries. A header is looked up under the first four; what it may then skip depends on the
+ * policy ({@link io.msp4j.channel.check.SignerChecks#signatureVerdictIsSetBased()}):
+ * <ul>
+ *   <li>in general, only the same entries in the same order as a header that passed;</li>
+ *   <li>under a set-based policy (a BFT channel's), any entries that include all of those of a
+ *       header that passed, each of them met in a header that passed: their order and repetition
+ *       do not count there, an entry that passed once parses again, and more entries can only
+ *       satisfy more. Each orderer of a BFT channel writes its own subset and order of one block's
+ *       signatures, so this is what lets the same signatures on four streams be checked once.</li>
+ * </ul>
+ * A header that differs in anything else is checked in full. Bounded (the newest headers are
+ * kept); one follower thread uses it.
  */
 public final class AttestationMemo {
   private static final int CAPACITY = 256;
+  /** Passing entry lists kept per header: one per orderer's subset, in the worst case. */
+  private static final int LISTS_PER_HEADER = 8;
 
-  private final Map<ByteString, List<Signer>> attested =
-      new LinkedHashMap<>(CAPACITY * 2, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<ByteString, List<Signer>> eldest) {
-          return size() > CAPACITY;
-        }
-      };
+  /** Where a header is looked up: everything the verdict depends on but the signature entries. */
+  private record Key(ByteString configKey, BlockHeader header, int metadataEntries,
+      ByteString value) {}
 
-  /** The signers of a header found attested under the configuration {@code configKey}. */
-  public Optional<List<Signer>> lookup(ByteString configKey, Block block) {
-    return Optional.ofNullable(attested.get(key(configKey, block)));
-  }
-
-  /** Records that the header and signatures of {@code block} passed under {@code configKey}. */
-  public void remember(ByteString configKey, Block block, List<Signer> signers) {
-    attested.put(key(configKey, block), List.copyOf(signers));
-  }
-
-  private static ByteString key(ByteString configKey, Block block) {
-    MessageDigest d = sha256();
-    d.update(configKey.asReadOnlyByteBuffer());
-    byte[] header = BlockHashes.headerBytes(block.getHeader());
-    d.update(intBytes(header.length));
-    d.update(header);
-    int entries = block.getMetadata().getMetadataCount();
-    d.update(intBytes(entries));
-    if (entries > BlockMetadataIndex.SIGNATURES_VALUE) {
-      d.update(block.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE)
-          .asReadOnlyByteBuffer());
+  /** One signature entry, as the check reads it. */
+  private record Entry(ByteString signatureHeader, ByteString identifierHeader,
+      ByteString signature) {
+    static Entry of(MetadataSignature s) {
+      return new Entry(s.getSignatureHeader(), s.getIdentifierHeader(), s.getSignature());
     }
-    return ByteString.copyFrom(d.digest());
   }
 
-  private static byte[] intBytes(int v) {
-    return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};
+  /** A header that passed: its hash, and the entry lists it passed with. */
+  private static final class Attested {
+    final byte[] headerHash;
+    final List<List<Entry>> passed = new ArrayList<>();
+    final Set<Entry> met = new HashSet<>();
+
+    Attested(byte[] headerHash) {
+      this.headerHash = headerHash;
+    }
   }
 
-  private static MessageDigest sha256() {
+  private final Map<Key, Attested> attested = new LinkedHashMap<>(CAPACITY * 2, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Key, Attested> eldest) {
+      return size() > CAPACITY;
+    }
+  };
+
+  /**
+   * The header hash of {@code block} when its header and signatures are known to pass under the
+   * configuration {@code configKey}, as described above; empty when they must be checked.
+   *
+   * @param setBased whether that configuration's block validation policy is set-based
+   */
+  public Optional<byte[]> lookup(ByteString configKey, Block block, boolean setBased) {
+    Metadata md = signatures(block);
+    if (md == null) {
+      return Optional.empty(); // the full check says why it does not decode
+    }
+    Attested a = attested.get(key(configKey, block, md));
+    if (a == null) {
+      return Optional.empty();
+    }
+    List<Entry> entries = entries(md);
+    return passes(a, entries, setBased) ? Optional.of(a.headerHash.clone()) : Optional.empty();
+  }
+
+  /**
+   * Records that the header and signatures of {@code block}, whose header hash is {@code
+   * headerHash}, passed under {@code configKey}.
+   */
+  public void remember(ByteString configKey, Block block, byte[] headerHash) {
+    Metadata md = signatures(block);
+    if (md == null) {
+      return;
+    }
+    Attested a = attested.computeIfAbsent(key(configKey, block, md),
+        k -> new Attested(headerHash.clone()));
+    List<Entry> entries = entries(md);
+    if (a.passed.size() < LISTS_PER_HEADER && !a.passed.contains(entries)) {
+      a.passed.add(entries);
+      a.met.addAll(entries);
+    }
+  }
+
+  private static boolean passes(Attested a, List<Entry> entries, boolean setBased) {
+    if (!setBased) {
+      return a.passed.contains(entries);
+    }
+    if (!a.met.containsAll(entries)) {
+      return false;
+    }
+    Set<Entry> given = new HashSet<>(entries);
+    for (List<Entry> p : a.passed) {
+      if (given.containsAll(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Key key(ByteString configKey, Block block, Metadata md) {
+    return new Key(configKey, block.getHeader(), block.getMetadata().getMetadataCount(),
+        md.getValue());
+  }
+
+  private static List<Entry> entries(Metadata md) {
+    List<Entry> out = new ArrayList<>(md.getSignaturesCount());
+    for (MetadataSignature s : md.getSignaturesList()) {
+      out.add(Entry.of(s));
+    }
+    return out;
+  }
+
+  /** The SIGNATURES metadata, or null when there is none or it does not decode. */
+  private static Metadata signatures(Block block) {
+    if (block.getMetadata().getMetadataCount() <= BlockMetadataIndex.SIGNATURES_VALUE) {
+      return null;
+    }
     try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+      return Metadata.parseFrom(block.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE));
+    } catch (InvalidProtocolBufferException e) {
+      return null;
     }
   }
 }

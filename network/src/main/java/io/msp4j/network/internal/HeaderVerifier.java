@@ -74,17 +74,12 @@ public final class HeaderVerifier {
           + HexFormat.of().formatHex(previous) + " is not the hash of header "
           + Long.toUnsignedString(lastNumber));
     }
-    Optional<String> refused = ConfigBlocks.holdsConfig(block) ? verifyConfig(block) : attest(block);
-    if (refused.isEmpty()) {
-      lastNumber = number;
-      lastHash = BlockHashes.headerHash(block.getHeader());
+    if (ConfigBlocks.holdsConfig(block)) {
+      return verifyConfig(block);
     }
-    return refused;
-  }
-
-  /** A header without data: its signatures only, unless the same were attested already. */
-  private Optional<String> attest(Block block) {
-    if (memo.lookup(configKey, block).isPresent()) {
+    Optional<byte[]> known = memo.lookup(configKey, block, checks.signatureVerdictIsSetBased());
+    if (known.isPresent()) {
+      advance(number, known.get());
       return Optional.empty();
     }
     BlockVerdict v = checks.attestation(block);
@@ -92,8 +87,15 @@ public final class HeaderVerifier {
       return Optional.of("header " + Long.toUnsignedString(v.number()) + ": "
           + v.refusal().get().message());
     }
-    memo.remember(configKey, block, v.signers());
+    byte[] hash = BlockHashes.headerHash(block.getHeader());
+    memo.remember(configKey, block, hash);
+    advance(number, hash);
     return Optional.empty();
+  }
+
+  private void advance(long number, byte[] headerHash) {
+    lastNumber = number;
+    lastHash = headerHash;
   }
 
   /** A config block, whole: verified as a block, then its configuration is taken. */
@@ -109,9 +111,11 @@ public final class HeaderVerifier {
         return Optional.of("config block " + block.getHeader().getNumber() + " is for another"
             + " channel than '" + channelId + "'");
       }
-      ByteString key = ByteString.copyFrom(BlockHashes.headerHash(block.getHeader()));
+      byte[] hash = BlockHashes.headerHash(block.getHeader());
+      ByteString key = ByteString.copyFrom(hash);
       checks = configs.checks(key, block);
       configKey = key;
+      advance(block.getHeader().getNumber(), hash);
       return Optional.empty();
     } catch (MspException e) {
       return Optional.of("config block " + block.getHeader().getNumber()
