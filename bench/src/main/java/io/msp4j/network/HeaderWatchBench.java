@@ -40,7 +40,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(2)
 public class HeaderWatchBench {
   /** Which orderers' signatures each block and header carries (see {@link BftHeaderStream}). */
-  @Param({"same", "rotating"})
+  @Param({"same", "rotating", "mixed"})
   public String shape;
 
   private BftHeaderStream stream;

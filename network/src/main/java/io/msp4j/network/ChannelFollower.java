@@ -294,7 +294,7 @@ public final class ChannelFollower implements AutoCloseable {
             return a;
           }
           if (ConfigBlocks.holdsConfig(b.block())
-              && (bftChannel() != wasBft || sourcesChanged(schedule, bftChannel()))) {
+              && (bftChannel() != wasBft || !schedule.holds(sources(bftChannel())))) {
             return a; // the next block comes from the sources of the new configuration
           }
         } else if (answer instanceof DeliverStream.StatusAnswer s) {
@@ -331,11 +331,6 @@ public final class ChannelFollower implements AutoCloseable {
 
   private static Duration min(Duration a, Duration b) {
     return a.compareTo(b) <= 0 ? a : b;
-  }
-
-  private boolean sourcesChanged(SourceSchedule<Source> schedule, boolean bftMode) {
-    List<Source> now = sources(bftMode);
-    return !(now.size() == schedule.sources().size() && schedule.sources().containsAll(now));
   }
 
   /**

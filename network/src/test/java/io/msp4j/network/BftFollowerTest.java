@@ -106,17 +106,11 @@ class BftFollowerTest {
   }
 
   private void await(BooleanSupplier condition, Duration within) throws Exception {
-    long end = System.nanoTime() + within.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        throw new AssertionError("not within " + within + ": " + follower.metrics());
-      }
-      Thread.sleep(10);
-    }
+    FollowerWaits.await(follower, condition, within);
   }
 
   private void awaitBlock(long number) throws Exception {
-    await(() -> follower.metrics().lastBlock().orElse(-1) >= number, Duration.ofSeconds(15));
+    FollowerWaits.awaitBlock(follower, number);
   }
 
   private FakeOrderingService orderer(Endpoint e) {

@@ -103,23 +103,15 @@ class RaftHeaderWatchTest {
   }
 
   private void await(BooleanSupplier condition, Duration within) throws Exception {
-    long end = System.nanoTime() + within.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        throw new AssertionError("not within " + within + ": " + follower.metrics());
-      }
-      Thread.sleep(10);
-    }
+    FollowerWaits.await(follower, condition, within);
   }
 
   private void awaitBlock(long n) throws Exception {
-    await(() -> follower.metrics().lastBlock().orElse(-1) >= n, Duration.ofSeconds(15));
+    FollowerWaits.awaitBlock(follower, n);
   }
 
   private FakeOrderingService source() {
-    return orderers.stream()
-        .filter(o -> o.endpoint().equals(follower.metrics().currentSource().orElseThrow()))
-        .findFirst().orElseThrow();
+    return FollowerWaits.source(follower, orderers);
   }
 
   @Test

@@ -46,7 +46,7 @@ public final class SourceSchedule<S> {
    * @return whether they changed
    */
   public boolean refresh(List<S> current) {
-    if (current.equals(sources) || (fabricRounds && sameSet(current))) {
+    if (current.equals(sources) || (fabricRounds && holds(current))) {
       return false;
     }
     List<S> next = new ArrayList<>(current);
@@ -59,7 +59,8 @@ public final class SourceSchedule<S> {
     return true;
   }
 
-  private boolean sameSet(List<S> current) {
+  /** Whether the sources are {@code current}'s, in whatever order. */
+  public boolean holds(List<S> current) {
     return current.size() == sources.size() && sources.containsAll(current);
   }
 
