@@ -2,9 +2,9 @@ package io.msp4j.core.policy;
 
 import io.msp4j.core.ForwardingIdentity;
 import io.msp4j.core.Identity;
+import io.msp4j.core.internal.Sha256;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -83,12 +83,7 @@ public final class VerifiedSignatures {
   }
 
   private static ByteBuffer key(byte[] identity, byte[] message, byte[] signature) {
-    MessageDigest d;
-    try {
-      d = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java platform", e);
-    }
+    MessageDigest d = Sha256.newDigest();
     for (byte[] part : new byte[][] {identity, message, signature}) {
       int n = part.length;
       d.update(new byte[] {(byte) (n >>> 24), (byte) (n >>> 16), (byte) (n >>> 8), (byte) n});

@@ -5,8 +5,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.channel.check.Signer;
 import io.msp4j.channel.check.TransactionVerdict;
 import io.msp4j.core.Reason;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import io.msp4j.core.internal.Sha256;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -161,16 +160,7 @@ public final class EnvelopeChecker {
   }
 
   static byte[] sha256(ByteString... parts) {
-    MessageDigest md;
-    try {
-      md = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("the platform has no SHA-256", e);
-    }
-    for (ByteString p : parts) {
-      md.update(p.asReadOnlyByteBuffer());
-    }
-    return md.digest();
+    return Sha256.of(parts);
   }
 
   /** A message parse whose failure refuses the transaction under {@code check}. */
