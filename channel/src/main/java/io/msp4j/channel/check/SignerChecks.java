@@ -55,6 +55,12 @@ public final class SignerChecks {
   private final int threads;
   /** See {@link #signatureVerdictIsSetBased()}. */
   private final boolean setBased;
+  /**
+   * The checkers of blocks and headers, made once: they keep the orderer signers they have named,
+   * which a follower meets on every block and header.
+   */
+  private final BlockChecker plainBlocks;
+  private final BlockChecker blocks;
 
   private SignerChecks(IdentityDeserializer msps, Policy blockValidation, Optional<String> channelId,
       Map<Integer, ByteString> consenters, Executor executor, int threads, boolean setBased) {
@@ -65,6 +71,8 @@ public final class SignerChecks {
     this.executor = executor;
     this.threads = threads;
     this.setBased = setBased;
+    this.plainBlocks = Checkers.plainBlocks(msps, channelId, blockValidation, consenters);
+    this.blocks = Checkers.blocks(msps, channelId, blockValidation, consenters, executor, threads);
   }
 
   /** The path of the policy block signatures must satisfy. */
@@ -246,8 +254,7 @@ public final class SignerChecks {
    * check, as the deliver client does.
    */
   public BlockVerdict blockOnly(Block block) {
-    return Checkers.plainBlocks(msps, channelId, blockValidation, consenters)
-        .checkBlockOnly(Objects.requireNonNull(block, "block"));
+    return plainBlocks.checkBlockOnly(Objects.requireNonNull(block, "block"));
   }
 
   /**
@@ -265,8 +272,7 @@ public final class SignerChecks {
    * DELIVER-BFT-02.
    */
   public BlockVerdict attestation(Block block) {
-    return Checkers.plainBlocks(msps, channelId, blockValidation, consenters)
-        .checkAttestation(Objects.requireNonNull(block, "block"));
+    return plainBlocks.checkAttestation(Objects.requireNonNull(block, "block"));
   }
 
   /**
@@ -276,7 +282,6 @@ public final class SignerChecks {
    * once; each of its signatures is still verified.
    */
   public BlockVerdict block(Block block) {
-    return Checkers.blocks(msps, channelId, blockValidation, consenters, executor, threads)
-        .check(Objects.requireNonNull(block, "block"));
+    return blocks.check(Objects.requireNonNull(block, "block"));
   }
 }

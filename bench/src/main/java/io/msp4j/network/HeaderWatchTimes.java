@@ -1,0 +1,107 @@
+package io.msp4j.network;
+
+import io.msp4j.channel.ChannelOptions;
+import io.msp4j.channel.ReloadingChannel;
+import io.msp4j.core.policy.VerifiedSignatures;
+import io.msp4j.network.internal.AttestationMemo;
+import io.msp4j.network.internal.ConfigChecksCache;
+import io.msp4j.network.internal.HeaderVerifier;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.hyperledger.fabric.protos.common.Block;
+
+/**
+ * The work {@link HeaderWatchBench} times, as pairs in one process: each pair verifies the
+ * {@link BftHeaderStream} once as a follower that watches nothing and once as the BFT follower
+ * does (its blocks and the three other orderers' headers), in alternating order, and takes the
+ * thread's CPU time of each. The ratio of each pair is what watching costs under the same
+ * conditions, which separate benchmark forks on a noisy two-core machine do not give; the
+ * median and the tails of those ratios are printed.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.msp4j.network.HeaderWatchTimes SHAPE [PAIRS]</pre>
+ */
+public final class HeaderWatchTimes {
+  private HeaderWatchTimes() {}
+
+  public static void main(String[] args) {
+    String shape = args.length > 0 ? args[0] : "mixed";
+    int pairs = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+    BftHeaderStream stream = BftHeaderStream.generate(shape);
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    for (int i = 0; i < pairs / 2; i++) { // warm-up, not counted
+      blocksOnly(stream);
+      blocksAndHeaders(stream);
+    }
+    double[] plain = new double[pairs];
+    double[] watched = new double[pairs];
+    double[] ratio = new double[pairs];
+    for (int i = 0; i < pairs; i++) {
+      boolean plainFirst = i % 2 == 0;
+      for (int k = 0; k < 2; k++) {
+        boolean plainNow = (k == 0) == plainFirst;
+        long t = threads.getCurrentThreadCpuTime();
+        if (plainNow) {
+          blocksOnly(stream);
+          plain[i] = (threads.getCurrentThreadCpuTime() - t) / 1e6;
+        } else {
+          blocksAndHeaders(stream);
+          watched[i] = (threads.getCurrentThreadCpuTime() - t) / 1e6;
+        }
+      }
+      ratio[i] = watched[i] / plain[i];
+    }
+    Arrays.sort(plain);
+    Arrays.sort(watched);
+    Arrays.sort(ratio);
+    System.out.printf(Locale.ROOT, "%s, %d pairs of %d blocks: blocksOnly median %.1f ms CPU,"
+            + " blocksAndHeaders median %.1f ms CPU; extra CPU per pair: median %+.1f%%,"
+            + " p10 %+.1f%%, p90 %+.1f%%, p99 %+.1f%%%n", shape, pairs, stream.blocks.size(),
+        median(plain), median(watched), pct(median(ratio)), pct(at(ratio, 0.10)),
+        pct(at(ratio, 0.90)), pct(at(ratio, 0.99)));
+  }
+
+  private static void blocksOnly(BftHeaderStream s) {
+    BlockStreamVerifier v = anchor(s);
+    for (Block b : s.blocks) {
+      v.verify(b);
+    }
+  }
+
+  private static void blocksAndHeaders(BftHeaderStream s) {
+    BlockStreamVerifier v = anchor(s);
+    AttestationMemo attested = new AttestationMemo();
+    VerifiedSignatures signatures = new VerifiedSignatures(4096);
+    v.rememberAttestationsIn(attested, signatures);
+    HeaderVerifier h = v.headerVerifier(
+        new ConfigChecksCache(ChannelOptions.defaults(), signatures), attested);
+    List<HeaderVerifier> headers = List.of(h.copy(), h.copy(), h.copy());
+    for (int i = 0; i < s.blocks.size(); i++) {
+      v.verify(s.blocks.get(i));
+      for (int k = 0; k < 3; k++) {
+        headers.get(k).verify(s.headers.get(k).get(i)).ifPresent(refused -> {
+          throw new IllegalStateException(refused);
+        });
+      }
+    }
+  }
+
+  private static BlockStreamVerifier anchor(BftHeaderStream s) {
+    return BlockStreamVerifier.anchor(BftTestChain.CHANNEL, s.genesis.toByteArray(),
+        ReloadingChannel.builder("bench").build()).verifier();
+  }
+
+  private static double median(double[] sorted) {
+    return at(sorted, 0.5);
+  }
+
+  private static double at(double[] sorted, double q) {
+    return sorted[Math.min(sorted.length - 1, (int) (q * sorted.length))];
+  }
+
+  private static double pct(double ratio) {
+    return (ratio - 1) * 100;
+  }
+}
