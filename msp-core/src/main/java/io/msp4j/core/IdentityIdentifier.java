@@ -11,4 +11,12 @@ public record IdentityIdentifier(String mspId, String id) {
     Objects.requireNonNull(mspId, "mspId");
     Objects.requireNonNull(id, "id");
   }
+
+  /**
+   * The key a policy evaluation de-duplicates signers by (POLICY-SIG-02): the MSP ID immediately
+   * followed by the id, with no separator, as Fabric joins them.
+   */
+  public String signerKey() {
+    return mspId + id;
+  }
 }

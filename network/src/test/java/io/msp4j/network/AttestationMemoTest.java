@@ -69,7 +69,7 @@ class AttestationMemoTest {
   }
 
   private static boolean known(AttestationMemo memo, Block b) {
-    return memo.lookup(configKey, b, checks.signatureVerdictIsSetBased()).isPresent();
+    return memo.lookup(configKey, b, checks).isPresent();
   }
 
   @Test
@@ -83,17 +83,36 @@ class AttestationMemoTest {
   @Test
   void theSameSignaturesInAnotherOrderOrRepeatedNeedNoCheckAgain() {
     AttestationMemo memo = memoOf(header(e1, e2, e3));
-    assertThat(memo.lookup(configKey, header(e3, e1, e2), true))
+    assertThat(memo.lookup(configKey, header(e3, e1, e2), checks))
         .hasValueSatisfying(h -> assertThat(h).isEqualTo(BlockHashes.headerHash(h1)));
     assertThat(known(memo, header(e2, e3, e1, e2))).isTrue();
   }
 
   @Test
-  void moreSignaturesNeedNoCheckOnlyWhenEachWasMetInAPassingHeader() {
+  void anotherSubsetOfTheSameHeaderIsJudgedByItsVerifiedSigners() {
+    VerifiedSignatures verified = new VerifiedSignatures(64);
+    SignerChecks counting = SignerChecks.of(Channel.load(chain.block(0).toByteArray()), verified);
+    AttestationMemo memo = new AttestationMemo();
+    Block block = header(e1, e2, e3);
+    assertThat(counting.attestation(block).valid()).isTrue();
+    memo.remember(configKey, block, BlockHashes.headerHash(h1));
+    long before = verified.misses();
+    assertThat(memo.lookup(configKey, header(e2, e3, e4), counting)).isPresent();
+    assertThat(verified.misses() - before).as("only e4 is verified").isEqualTo(1);
+    assertThat(memo.lookup(configKey, header(e3, e4, e1), counting)).isPresent();
+    assertThat(memo.lookup(configKey, header(e4, e1, e2), counting)).isPresent();
+    assertThat(verified.misses() - before).as("each entry once per header").isEqualTo(1);
+  }
+
+  @Test
+  void signersThatDoNotVerifyOrAreTooFewDoNotPass() {
     AttestationMemo memo = memoOf(header(e1, e2, e3));
-    assertThat(known(memo, header(e1, e2, e3, e4))).as("e4 never met").isFalse();
-    memo.remember(configKey, header(e2, e3, e4), BlockHashes.headerHash(h1));
-    assertThat(known(memo, header(e4, e1, e2, e3))).isTrue();
+    MetadataSignature forged4 = e4.toBuilder().setSignature(flip(e4.getSignature())).build();
+    assertThat(known(memo, header(e2, e3, forged4))).isFalse();
+    assertThat(checks.attestation(header(e2, e3, forged4)).valid()).isFalse();
+    assertThat(known(memo, header(e1, e2, forged4, e3))).as("three good ones").isTrue();
+    assertThat(known(memo, header(e1, e2))).isFalse();
+    assertThat(known(memo, header(e1, e1, e2))).as("a consenter twice counts once").isFalse();
   }
 
   @Test
@@ -119,16 +138,21 @@ class AttestationMemoTest {
     six = six.toBuilder().setMetadata(six.getMetadata().toBuilder().addMetadata(ByteString.EMPTY))
         .build();
     assertThat(known(memo, six)).isFalse();
-    assertThat(memo.lookup(ByteString.copyFromUtf8("another config"), header(e1, e2, e3), true))
-        .isEmpty();
+    assertThat(memo.lookup(ByteString.copyFromUtf8("another config"), header(e1, e2, e3),
+        checks)).isEmpty();
   }
 
   @Test
   void withoutASetBasedPolicyOnlyTheSameEntriesInTheSameOrderPass() {
+    Channel channel = Channel.load(chain.block(0).toByteArray());
+    SignerChecks inOrder = SignerChecks.of(channel.mspManager()::deserialize,
+        channel.policy(SignerChecks.BLOCK_VALIDATION).policy());
+    assertThat(inOrder.signatureVerdictIsSetBased()).isFalse();
     AttestationMemo memo = memoOf(header(e1, e2, e3));
-    assertThat(memo.lookup(configKey, header(e1, e2, e3), false)).isPresent();
-    assertThat(memo.lookup(configKey, header(e3, e1, e2), false)).isEmpty();
-    assertThat(memo.lookup(configKey, header(e1, e2, e3, e3), false)).isEmpty();
+    assertThat(memo.lookup(configKey, header(e1, e2, e3), inOrder)).isPresent();
+    assertThat(memo.lookup(configKey, header(e3, e1, e2), inOrder)).isEmpty();
+    assertThat(memo.lookup(configKey, header(e1, e2, e3, e3), inOrder)).isEmpty();
+    assertThat(memo.lookup(configKey, header(e1, e2, e3, e4), inOrder)).isEmpty();
   }
 
   /**

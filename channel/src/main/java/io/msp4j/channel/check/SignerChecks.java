@@ -7,11 +7,14 @@ import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.PolicyLookup;
 import io.msp4j.channel.check.internal.BlockChecker;
 import io.msp4j.channel.check.internal.Checkers;
+import io.msp4j.core.Identity;
 import io.msp4j.core.Reason;
 import io.msp4j.core.policy.IdentityDeserializer;
 import io.msp4j.core.policy.Policy;
 import io.msp4j.core.policy.SignaturePolicies;
+import io.msp4j.core.policy.SignedData;
 import io.msp4j.core.policy.VerifiedSignatures;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,10 +64,14 @@ public final class SignerChecks {
    */
   private final BlockChecker plainBlocks;
   private final BlockChecker blocks;
+  /** How {@link #blockValidation} deserialises orderer signers: {@link #msps}, or over a memo. */
+  private final IdentityDeserializer ordererSigners;
 
   private SignerChecks(IdentityDeserializer msps, Policy blockValidation, Optional<String> channelId,
-      Map<Integer, ByteString> consenters, Executor executor, int threads, boolean setBased) {
+      Map<Integer, ByteString> consenters, Executor executor, int threads, boolean setBased,
+      IdentityDeserializer ordererSigners) {
     this.msps = msps;
+    this.ordererSigners = ordererSigners;
     this.blockValidation = blockValidation;
     this.channelId = channelId;
     this.consenters = consenters;
@@ -106,7 +113,7 @@ public final class SignerChecks {
     boolean setBased = signatureEnvelope(channel)
         .map(SignaturePolicies::isSetBasedIdentityQuorum).orElse(false);
     return new SignerChecks(checks.msps, checks.blockValidation, checks.channelId,
-        checks.consenters, checks.executor, checks.threads, setBased);
+        checks.consenters, checks.executor, checks.threads, setBased, checks.ordererSigners);
   }
 
   /**
@@ -122,14 +129,14 @@ public final class SignerChecks {
       return plain;
     }
     Policy remembering;
+    IdentityDeserializer signers = memo.over(channel.mspManager()::deserialize);
     try {
-      remembering = SignaturePolicies.compile(envelope.get(),
-          memo.over(channel.mspManager()::deserialize));
+      remembering = SignaturePolicies.compile(envelope.get(), signers);
     } catch (RuntimeException e) {
       return plain; // the channel compiled it; whatever differs here, its own policy decides
     }
     return new SignerChecks(plain.msps, remembering, plain.channelId, plain.consenters,
-        plain.executor, plain.threads, plain.setBased);
+        plain.executor, plain.threads, plain.setBased, signers);
   }
 
   /** {@value #BLOCK_VALIDATION} as a signature policy; empty when it is of another type. */
@@ -166,12 +173,13 @@ public final class SignerChecks {
   public static SignerChecks of(IdentityDeserializer msps, Policy blockValidation) {
     return new SignerChecks(Objects.requireNonNull(msps, "msps"),
         Objects.requireNonNull(blockValidation, "blockValidation"), Optional.empty(), null,
-        Runnable::run, 1, false);
+        Runnable::run, 1, false, msps);
   }
 
   /** These checks, also refusing what names another channel than {@code id}. */
   public SignerChecks forChannel(String id) {
-    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters, executor, threads, setBased);
+    return new SignerChecks(msps, blockValidation, Optional.of(id), consenters, executor, threads,
+        setBased, ordererSigners);
   }
 
   /**
@@ -184,7 +192,8 @@ public final class SignerChecks {
     for (Consenter c : list) {
       byId.putIfAbsent(c.getId(), BlockChecker.consenterIdentity(c.getMspId(), c.getIdentity()));
     }
-    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId), executor, threads, setBased);
+    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId), executor, threads,
+        setBased, ordererSigners);
   }
 
   /**
@@ -215,7 +224,8 @@ public final class SignerChecks {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
-    return new SignerChecks(msps, blockValidation, channelId, consenters, executor, threads, setBased);
+    return new SignerChecks(msps, blockValidation, channelId, consenters, executor, threads,
+        setBased, ordererSigners);
   }
 
   /** How many threads check a block's transactions: 1 unless set by {@link #withExecutor}. */
@@ -234,6 +244,57 @@ public final class SignerChecks {
    */
   public boolean signatureVerdictIsSetBased() {
     return setBased;
+  }
+
+  /**
+   * The orderer signatures of a block as the BLOCK-SIG-01 check hands them to {@value
+   * #BLOCK_VALIDATION}: one per entry of its SIGNATURES metadata, in order, empty for an entry
+   * naming a consenter the channel does not have (Fabric skips it). Empty as a whole when the
+   * metadata or an entry's header does not decode: the check refuses the block then.
+   *
+   * <p>With {@link #signatureVerdictIsSetBased()}, the check's verdict is whether the signers of
+   * these that {@linkplain #verifiedSigner verify} satisfy the policy ({@link
+   * #blockValidationSatisfiedBy}), so a caller that knows which entries verified may judge a
+   * header from that; otherwise only {@link #attestation} and {@link #blockOnly} judge.
+   */
+  public Optional<List<Optional<SignedData>>> ordererSignatures(Block block) {
+    return plainBlocks.readSignatures(Objects.requireNonNull(block, "block")).map(entries -> {
+      List<Optional<SignedData>> out = new ArrayList<>(entries.size());
+      for (BlockChecker.SignedEntry e : entries) {
+        out.add(e == null ? Optional.empty() : Optional.of(e.signedData()));
+      }
+      return out;
+    });
+  }
+
+  /**
+   * The signer of an orderer signature when its identity deserialises under the channel's MSPs
+   * and the signature verifies (through the memo these checks were made with, if any), as the
+   * policy evaluation keeps signers (POLICY-SIG-02); empty otherwise.
+   */
+  public Optional<Identity> verifiedSigner(SignedData signature) {
+    Objects.requireNonNull(signature, "signature");
+    Identity id;
+    try {
+      id = ordererSigners.deserialize(signature.identity());
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+    try {
+      id.verify(signature.data(), signature.signature());
+      return Optional.of(id);
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Whether these signers, de-duplicated and verified, satisfy {@value #BLOCK_VALIDATION}
+   * (POLICY-SIG-06). Under a {@linkplain #signatureVerdictIsSetBased() set-based} policy this is
+   * the block check's verdict on any signatures whose verified signers are these.
+   */
+  public boolean blockValidationSatisfiedBy(List<Identity> signers) {
+    return blockValidation.evaluateIdentities(List.copyOf(signers)).satisfied();
   }
 
   /** The verdict on a signed proposal (PROPOSAL-01, PROPOSAL-02). */

@@ -2,7 +2,6 @@ package io.msp4j.core.policy;
 
 import io.msp4j.core.CachingMsp;
 import io.msp4j.core.Identity;
-import io.msp4j.core.IdentityIdentifier;
 import io.msp4j.core.internal.Spread;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -202,8 +201,7 @@ final class SignerSet {
 
   /** Fabric's de-duplication key: MSP ID and id with no separator between them. */
   private static String key(Identity identity) {
-    IdentityIdentifier id = identity.identifier();
-    return id.mspId() + id.id();
+    return identity.identifier().signerKey();
   }
 
   /** Builds the outcome in input order. */

@@ -77,7 +77,7 @@ public final class HeaderVerifier {
     if (ConfigBlocks.holdsConfig(block)) {
       return verifyConfig(block);
     }
-    Optional<byte[]> known = memo.lookup(configKey, block, checks.signatureVerdictIsSetBased());
+    Optional<byte[]> known = memo.lookup(configKey, block, checks);
     if (known.isPresent()) {
       advance(number, known.get());
       return Optional.empty();

@@ -203,10 +203,47 @@ public final class BlockChecker {
 
   /** protoutil.BlockSignatureVerifier, then the BlockValidation policy over the signatures. */
   private void signatures(Block block, List<Signer> signers) throws Refused {
+    List<SignedData> signed = new ArrayList<>();
+    for (SignedEntry e : signedEntries(block)) {
+      if (e == null) {
+        continue; // not a consenter of this channel: Fabric skips the signature
+      }
+      signers.add(ordererSigner(e.identity()));
+      signed.add(e.signedData());
+    }
+    PolicyResult r = blockValidation.evaluate(signed);
+    if (!r.satisfied()) {
+      throw new Refused(new Refusal("BLOCK-SIG-01", Reason.POLICY_NOT_SATISFIED, r.rule(),
+          "the orderer signatures (" + signed.size() + ") do not satisfy /Channel/Orderer/BlockValidation: "
+              + r.reason()));
+    }
+  }
+
+  /** One signature entry as the block validation policy is given it: who, over what. */
+  public record SignedEntry(ByteString identity, SignedData signedData) {}
+
+  /**
+   * The entries of a block's SIGNATURES metadata as protoutil.BlockSignatureVerifier reads them,
+   * in order: a signature header names its creator; on a BFT channel an identifier header with no
+   * signature header names a consenter, and an entry whose consenter is not of this channel is
+   * null (skipped). The signed bytes are the metadata value, the entry's header and the block
+   * header's ASN.1 encoding.
+   *
+   * @return empty when the metadata or an entry's header does not decode (BLOCK-SIG-01 refuses)
+   */
+  public Optional<List<SignedEntry>> readSignatures(Block block) {
+    try {
+      return Optional.of(signedEntries(block));
+    } catch (Refused r) {
+      return Optional.empty();
+    }
+  }
+
+  private List<SignedEntry> signedEntries(Block block) throws Refused {
     Metadata md = EnvelopeChecker.parse("BLOCK-SIG-01", "SIGNATURES metadata",
         () -> Metadata.parseFrom(block.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE)));
     ByteString header = headerBytes(block.getHeader());
-    List<SignedData> signed = new ArrayList<>();
+    List<SignedEntry> entries = new ArrayList<>(md.getSignaturesCount());
     for (MetadataSignature s : md.getSignaturesList()) {
       ByteString identity;
       ByteString signedBytes;
@@ -215,7 +252,8 @@ public final class BlockChecker {
             () -> IdentifierHeader.parseFrom(s.getIdentifierHeader()));
         identity = consenters.get(ih.getIdentifier());
         if (identity == null) {
-          continue; // not a consenter of this channel: Fabric skips the signature
+          entries.add(null);
+          continue;
         }
         signedBytes = md.getValue().concat(s.getIdentifierHeader()).concat(header);
       } else {
@@ -224,16 +262,10 @@ public final class BlockChecker {
         identity = sh.getCreator();
         signedBytes = md.getValue().concat(s.getSignatureHeader()).concat(header);
       }
-      signers.add(ordererSigner(identity));
-      signed.add(SignedData.of(signedBytes.toByteArray(), identity.toByteArray(),
-          s.getSignature().toByteArray()));
+      entries.add(new SignedEntry(identity, SignedData.of(signedBytes.toByteArray(),
+          identity.toByteArray(), s.getSignature().toByteArray())));
     }
-    PolicyResult r = blockValidation.evaluate(signed);
-    if (!r.satisfied()) {
-      throw new Refused(new Refusal("BLOCK-SIG-01", Reason.POLICY_NOT_SATISFIED, r.rule(),
-          "the orderer signatures (" + signed.size() + ") do not satisfy /Channel/Orderer/BlockValidation: "
-              + r.reason()));
-    }
+    return entries;
   }
 
   private Signer ordererSigner(ByteString identity) {
