@@ -6,12 +6,17 @@ import com.google.protobuf.ByteString;
 import io.msp4j.channel.Channel;
 import io.msp4j.channel.check.BlockHashes;
 import io.msp4j.channel.check.SignerChecks;
+import io.msp4j.core.Identity;
+import io.msp4j.core.policy.SignedData;
 import io.msp4j.core.policy.VerifiedSignatures;
 import io.msp4j.network.internal.AttestationMemo;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.BlockHeader;
 import org.hyperledger.fabric.protos.common.MetadataSignature;
@@ -157,7 +162,8 @@ class AttestationMemoTest {
 
   /**
    * Random lists of entries, good, forged, repeated, of unknown consenters, in the pre-BFT form
-   * or not parsing: a header the memo passes is one the full check passes; the passing ones are
+   * or not parsing: the full check's verdict is that of the signers that verify (the policy is
+   * set-based), and a header the memo passes is one the full check passes; the passing ones are
    * remembered as a follower remembers them.
    */
   @Test
@@ -182,6 +188,7 @@ class AttestationMemoTest {
       }
       Block b = BftSignatures.withSignatures(b1, v1, entries);
       boolean full = checks.attestation(b).valid();
+      assertThat(bySigners(checks, b)).as("the verified signers' verdict on %s", entries).isEqualTo(full);
       boolean memoSays = known(memo, b);
       assertThat(!memoSays || full).as("memo passed %s, the full check refuses it", entries)
           .isTrue();
@@ -193,6 +200,25 @@ class AttestationMemoTest {
     }
     assertThat(passed).isGreaterThan(100);
     assertThat(fromMemo).isGreaterThan(30);
+  }
+
+  /**
+   * The verdict a set-based policy gives from the signers alone: the entries as the check reads
+   * them, the signers that verify, once each, then the policy over them.
+   */
+  static boolean bySigners(SignerChecks checks, Block b) {
+    Optional<List<Optional<SignedData>>> signed = checks.ordererSignatures(b);
+    if (signed.isEmpty()) {
+      return false;
+    }
+    List<Identity> signers = new ArrayList<>();
+    Set<String> keys = new HashSet<>();
+    for (Optional<SignedData> d : signed.get()) {
+      d.flatMap(checks::verifiedSigner)
+          .filter(id -> keys.add(id.identifier().signerKey()))
+          .ifPresent(signers::add);
+    }
+    return checks.blockValidationSatisfiedBy(signers);
   }
 
   private static ByteString flip(ByteString b) {

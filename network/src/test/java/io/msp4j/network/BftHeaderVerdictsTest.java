@@ -111,6 +111,30 @@ class BftHeaderVerdictsTest {
     assertThat(memo.hits()).isPositive();
   }
 
+  /**
+   * Under a BFT channel's block validation policy, which is set-based, a header's verdict is that
+   * of the signers of its entries that verify, which a follower's memo of headers relies on: the
+   * same as Fabric's for every header that is not a config block and has its five metadata
+   * entries (what the memo looks a header up by).
+   */
+  @Test
+  @Tag("DELIVER-BFT-02")
+  void theSignersThatVerifyGiveFabricsVerdict() {
+    int judged = 0;
+    for (BftHeaderCases.Case c : cases.values()) {
+      Block b = c.block();
+      if (ConfigBlocks.holdsConfig(b) || b.getMetadata().getMetadataCount() < 5) {
+        continue;
+      }
+      SignerChecks checks = SignerChecks.of(Channel.load(chain.block(c.config()).toByteArray()));
+      assertThat(checks.signatureVerdictIsSetBased()).isTrue();
+      boolean verdict = AttestationMemoTest.bySigners(checks, b);
+      assertThat(verdict).as(c.name()).isEqualTo(FABRIC.get(c.name()));
+      judged++;
+    }
+    assertThat(judged).isGreaterThan(20);
+  }
+
   private static BlockVerdict verdict(BftHeaderCases.Case c) {
     SignerChecks checks = SignerChecks.of(Channel.load(chain.block(c.config()).toByteArray()));
     Block b = c.block();
