@@ -2,12 +2,14 @@ package io.msp4j.core.policy;
 
 import io.msp4j.core.ForwardingIdentity;
 import io.msp4j.core.Identity;
+import io.msp4j.core.internal.BytesKey;
 import io.msp4j.core.internal.Sha256;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -33,6 +35,9 @@ public final class VerifiedSignatures {
   private final Map<ByteBuffer, Boolean> verified;
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
+  /** The digest after each signer's identity (see {@link #afterIdentity}); never updated after. */
+  private final Map<BytesKey, MessageDigest> identityPrefixes = new ConcurrentHashMap<>();
+  private static final int IDENTITY_PREFIXES = 256;
 
   /** A memo of at most {@code capacity} signatures. */
   public VerifiedSignatures(int capacity) {
@@ -82,14 +87,42 @@ public final class VerifiedSignatures {
     }
   }
 
-  private static ByteBuffer key(byte[] identity, byte[] message, byte[] signature) {
-    MessageDigest d = Sha256.newDigest();
-    for (byte[] part : new byte[][] {identity, message, signature}) {
-      int n = part.length;
-      d.update(new byte[] {(byte) (n >>> 24), (byte) (n >>> 16), (byte) (n >>> 8), (byte) n});
-      d.update(part);
+  private ByteBuffer key(byte[] identity, byte[] message, byte[] signature) {
+    MessageDigest d = afterIdentity(identity);
+    for (byte[] part : new byte[][] {message, signature}) {
+      absorb(d, part);
     }
     return ByteBuffer.wrap(d.digest());
+  }
+
+  /**
+   * A digest that has taken in the identity part of a key. Signers are few (a channel's orderers)
+   * and each serialized identity is about a kilobyte, most of a key's bytes, so the digest state
+   * after it is kept per identity and copied: the key is the same as hashing it all again.
+   */
+  private MessageDigest afterIdentity(byte[] identity) {
+    MessageDigest prefix = identityPrefixes.get(BytesKey.view(identity));
+    if (prefix == null) {
+      prefix = Sha256.newDigest();
+      absorb(prefix, identity);
+      if (identityPrefixes.size() >= IDENTITY_PREFIXES) {
+        identityPrefixes.clear(); // not a channel's few orderers: no use keeping them
+      }
+      identityPrefixes.put(BytesKey.copyOf(identity), prefix);
+    }
+    try {
+      return (MessageDigest) prefix.clone();
+    } catch (CloneNotSupportedException e) {
+      MessageDigest d = Sha256.newDigest();
+      absorb(d, identity);
+      return d;
+    }
+  }
+
+  private static void absorb(MessageDigest d, byte[] part) {
+    int n = part.length;
+    d.update(new byte[] {(byte) (n >>> 24), (byte) (n >>> 16), (byte) (n >>> 8), (byte) n});
+    d.update(part);
   }
 
   /** An identity whose signature checks go through the memo. */

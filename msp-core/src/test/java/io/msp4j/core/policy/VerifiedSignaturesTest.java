@@ -49,6 +49,22 @@ class VerifiedSignaturesTest {
   }
 
   @Test
+  @Tag("POLICY-SIG-02")
+  void aRememberedSignatureUnderAnotherIdentityIsVerifiedAgain() {
+    PolicyFakes.FakeIdentity a = world.add("A", "a");
+    PolicyFakes.FakeIdentity b = world.add("B", "b");
+    world.add("C", "c");
+    SignedData byA = world.signed(a, "h");
+    assertThat(twoOf().evaluate(List.of(byA, world.signed(b, "h"))).satisfied()).isTrue();
+    SignedData claimedByC = SignedData.of(byA.data(), PolicyFakes.serialized("C", "c"),
+        byA.signature());
+    long misses = memo.misses();
+    assertThat(twoOf().evaluate(List.of(claimedByC, world.signed(b, "h"))).satisfied()).isFalse();
+    assertThat(memo.misses()).isEqualTo(misses + 1);
+    assertThat(world.verified).endsWith("c");
+  }
+
+  @Test
   void aMemoHoldsAtLeastOneSignature() {
     assertThatThrownBy(() -> new VerifiedSignatures(0)).isInstanceOf(IllegalArgumentException.class);
   }
