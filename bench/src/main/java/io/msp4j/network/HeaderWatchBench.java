@@ -48,18 +48,23 @@ public class HeaderWatchBench {
   private BlockStreamVerifier watching;
   private List<HeaderVerifier> headerVerifiers;
 
+  /** Each side's channel, kept loaded between runs as a follower keeps it. */
+  private ReloadingChannel plainChannel;
+  private ReloadingChannel watchingChannel;
+
   @Setup(Level.Trial)
   public void load() {
     stream = BftHeaderStream.generate(shape);
+    plainChannel = ReloadingChannel.builder("plain").build();
+    watchingChannel = ReloadingChannel.builder("watching").build();
   }
 
   @Setup(Level.Invocation)
   public void anchor() {
     byte[] genesis = stream.genesis.toByteArray();
-    plain = BlockStreamVerifier.anchor(BftTestChain.CHANNEL, genesis,
-        ReloadingChannel.builder("bench").build()).verifier();
-    watching = BlockStreamVerifier.anchor(BftTestChain.CHANNEL, genesis,
-        ReloadingChannel.builder("bench").build()).verifier();
+    plain = BlockStreamVerifier.anchor(BftTestChain.CHANNEL, genesis, plainChannel).verifier();
+    watching = BlockStreamVerifier.anchor(BftTestChain.CHANNEL, genesis, watchingChannel)
+        .verifier();
     AttestationMemo attested = new AttestationMemo();
     VerifiedSignatures signatures = new VerifiedSignatures(4096);
     watching.rememberAttestationsIn(attested, signatures);
