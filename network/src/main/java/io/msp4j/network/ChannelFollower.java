@@ -111,7 +111,8 @@ public final class ChannelFollower implements AutoCloseable {
     this.random = b.random;
     this.clock = b.clock;
     this.chain = new VerifiedChain(b.channelId, channel, b.store, listeners, metrics, clock,
-        b.channelOptions);
+        b.channelOptions, config -> service == DeliverService.ORDERER
+            && (watchHeaders || sources.bft(config)));
   }
 
   /**

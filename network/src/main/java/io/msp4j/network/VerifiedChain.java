@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Predicate;
 import org.hyperledger.fabric.protos.common.Block;
 import org.hyperledger.fabric.protos.common.Config;
 import org.slf4j.Logger;
@@ -38,12 +39,18 @@ final class VerifiedChain {
   /** Orderer signatures that verified: each orderer's headers carry a different subset. */
   private final VerifiedSignatures signatures = new VerifiedSignatures(4096);
   private final ConfigChecksCache configs;
+  /**
+   * Whether other orderers' headers are watched under a configuration: only then are the blocks'
+   * passing signatures remembered for them, work a follower that watches none need not do.
+   */
+  private final Predicate<Config> headersWatched;
   private volatile BlockStreamVerifier verifier;
   /** When the last block arrived in this run; null before the first (follower thread only). */
   private Instant lastBlockTime;
 
   VerifiedChain(String channelId, ReloadingChannel channel, FollowStateStore store,
-      List<FollowListener> listeners, FollowMetrics metrics, Clock clock, ChannelOptions options) {
+      List<FollowListener> listeners, FollowMetrics metrics, Clock clock, ChannelOptions options,
+      Predicate<Config> headersWatched) {
     this.channelId = channelId;
     this.channel = channel;
     this.store = store;
@@ -51,6 +58,7 @@ final class VerifiedChain {
     this.metrics = metrics;
     this.clock = clock;
     this.configs = new ConfigChecksCache(options, signatures);
+    this.headersWatched = headersWatched;
   }
 
   /** The state to resume from, empty before the chain is anchored. */
@@ -79,16 +87,14 @@ final class VerifiedChain {
         throw new NetworkException(NetworkException.Kind.CONFIGURATION, "", "the saved state is"
             + " for channel '" + saved.get().channelId() + "', not '" + channelId + "'", null);
       }
-      verifier = BlockStreamVerifier.resume(saved.get(), channel);
-      verifier.rememberAttestationsIn(attested, signatures);
+      anchoredOn(BlockStreamVerifier.resume(saved.get(), channel));
       FollowState state = verifier.state();
       for (FollowListener l : listeners) {
         ChannelFollower.safely(() -> l.anchored(state));
       }
     } else if (anchor.isPresent()) {
       BlockStreamVerifier.Anchored a = BlockStreamVerifier.anchor(channelId, anchor.get(), channel);
-      verifier = a.verifier();
-      verifier.rememberAttestationsIn(attested, signatures);
+      anchoredOn(a.verifier());
       FollowState state = verifier.state();
       store.save(state);
       metrics.block(state.lastNumber());
@@ -97,6 +103,18 @@ final class VerifiedChain {
         ChannelFollower.safely(() -> l.delivered(a.anchor()));
       }
     }
+  }
+
+  /**
+   * Takes the anchored verifier. When the anchor's configuration has header streams watched, its
+   * blocks' signatures are remembered for them; a later configuration that starts the watch
+   * leaves the header streams to check every header in full, with the same verdicts.
+   */
+  private void anchoredOn(BlockStreamVerifier v) {
+    if (headersWatched.test(v.config())) {
+      v.rememberAttestationsIn(attested, signatures);
+    }
+    verifier = v;
   }
 
   /** Where the block stream stands, for the censorship monitor. */
@@ -124,8 +142,7 @@ final class VerifiedChain {
         }
         BlockStreamVerifier.Anchored a =
             BlockStreamVerifier.anchor(channelId, block.toByteArray(), channel);
-        verifier = a.verifier();
-        verifier.rememberAttestationsIn(attested, signatures);
+        anchoredOn(a.verifier());
         delivered = a.anchor().from(source);
       } else {
         delivered = v.verify(block).from(source);

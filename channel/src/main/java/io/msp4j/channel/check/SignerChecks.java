@@ -65,13 +65,13 @@ public final class SignerChecks {
   private final BlockChecker plainBlocks;
   private final BlockChecker blocks;
   /** How {@link #blockValidation} deserialises orderer signers: {@link #msps}, or over a memo. */
-  private final IdentityDeserializer ordererSigners;
+  private final IdentityDeserializer ordererDeserializer;
 
   private SignerChecks(IdentityDeserializer msps, Policy blockValidation, Optional<String> channelId,
       Map<Integer, ByteString> consenters, Executor executor, int threads, boolean setBased,
-      IdentityDeserializer ordererSigners) {
+      IdentityDeserializer ordererDeserializer) {
     this.msps = msps;
-    this.ordererSigners = ordererSigners;
+    this.ordererDeserializer = ordererDeserializer;
     this.blockValidation = blockValidation;
     this.channelId = channelId;
     this.consenters = consenters;
@@ -103,17 +103,13 @@ public final class SignerChecks {
       throw new ChannelConfigException(Reason.POLICY_NOT_FOUND, "POLICY-MGR-02", BLOCK_VALIDATION,
           "the configuration has no block validation policy: blocks cannot be verified");
     }
-    SignerChecks checks = of(channel.mspManager()::deserialize, policy.policy());
-    if (channel.channelId().isPresent()) {
-      checks = checks.forChannel(channel.channelId().get());
-    }
-    if (channel.capabilities().v3()) {
-      checks = checks.withConsenters(consenters(channel));
-    }
+    IdentityDeserializer msps = channel.mspManager()::deserialize;
+    Map<Integer, ByteString> consenters =
+        channel.capabilities().v3() ? byId(consenters(channel)) : null;
     boolean setBased = signatureEnvelope(channel)
         .map(SignaturePolicies::isSetBasedIdentityQuorum).orElse(false);
-    return new SignerChecks(checks.msps, checks.blockValidation, checks.channelId,
-        checks.consenters, checks.executor, checks.threads, setBased, checks.ordererSigners);
+    return new SignerChecks(msps, policy.policy(), channel.channelId(), consenters, Runnable::run,
+        1, setBased, msps);
   }
 
   /**
@@ -179,7 +175,7 @@ public final class SignerChecks {
   /** These checks, also refusing what names another channel than {@code id}. */
   public SignerChecks forChannel(String id) {
     return new SignerChecks(msps, blockValidation, Optional.of(id), consenters, executor, threads,
-        setBased, ordererSigners);
+        setBased, ordererDeserializer);
   }
 
   /**
@@ -188,12 +184,17 @@ public final class SignerChecks {
    * as Fabric skips it).
    */
   public SignerChecks withConsenters(List<Consenter> list) {
+    return new SignerChecks(msps, blockValidation, channelId, byId(list), executor, threads,
+        setBased, ordererDeserializer);
+  }
+
+  /** The consenters' identities by ID, the first of an ID kept, as Fabric looks them up. */
+  private static Map<Integer, ByteString> byId(List<Consenter> list) {
     Map<Integer, ByteString> byId = new LinkedHashMap<>();
     for (Consenter c : list) {
       byId.putIfAbsent(c.getId(), BlockChecker.consenterIdentity(c.getMspId(), c.getIdentity()));
     }
-    return new SignerChecks(msps, blockValidation, channelId, Map.copyOf(byId), executor, threads,
-        setBased, ordererSigners);
+    return Map.copyOf(byId);
   }
 
   /**
@@ -225,7 +226,7 @@ public final class SignerChecks {
       throw new IllegalArgumentException("threads must be at least 1, not " + threads);
     }
     return new SignerChecks(msps, blockValidation, channelId, consenters, executor, threads,
-        setBased, ordererSigners);
+        setBased, ordererDeserializer);
   }
 
   /** How many threads check a block's transactions: 1 unless set by {@link #withExecutor}. */
@@ -276,7 +277,7 @@ public final class SignerChecks {
     Objects.requireNonNull(signature, "signature");
     Identity id;
     try {
-      id = ordererSigners.deserialize(signature.identity());
+      id = ordererDeserializer.deserialize(signature.identity());
     } catch (RuntimeException e) {
       return Optional.empty();
     }
