@@ -121,19 +121,25 @@ public final class AttestationMemo {
    */
   private boolean passesBySigners(ByteString configKey, Block block, Attested a,
       List<Entry> entries, SignerChecks checks) {
-    Optional<List<Optional<SignedData>>> signed = checks.ordererSignatures(block);
-    if (signed.isEmpty() || signed.get().size() != entries.size()) {
-      return false;
-    }
+    // The signed data is built only when an entry has not verified in this header before: the
+    // third stream of a block usually carries nothing the first two did not.
+    List<Optional<SignedData>> signed = null;
     List<Identity> signers = new ArrayList<>();
     Set<String> keys = new HashSet<>();
     for (int i = 0; i < entries.size(); i++) {
-      Optional<SignedData> datum = signed.get().get(i);
-      if (datum.isEmpty()) {
-        continue; // a consenter the channel does not have: skipped, as the check skips it
-      }
       Identity signer = a.verified.get(entries.get(i));
       if (signer == null) {
+        if (signed == null) {
+          Optional<List<Optional<SignedData>>> read = checks.ordererSignatures(block);
+          if (read.isEmpty() || read.get().size() != entries.size()) {
+            return false;
+          }
+          signed = read.get();
+        }
+        Optional<SignedData> datum = signed.get(i);
+        if (datum.isEmpty()) {
+          continue; // a consenter the channel does not have: skipped, as the check skips it
+        }
         Optional<Identity> v = checks.verifiedSigner(datum.get());
         if (v.isEmpty()) {
           continue; // dropped, as the policy evaluation drops it
