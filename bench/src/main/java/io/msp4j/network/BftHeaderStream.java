@@ -15,14 +15,15 @@ import org.hyperledger.fabric.protos.common.MetadataSignature;
 /**
  * The header-monitoring benchmark's stream: a SmartBFT channel of four consenters (quorum 3),
  * its genesis block and {@value #BLOCKS} blocks of {@value #TRANSACTIONS} transactions. Each block
- * is signed by all four consenters once; as on a real SmartBFT network, each orderer writes its
- * own subset and order of those same commit signatures. Two shapes: {@code same}, the source's
- * block carries consenters 1, 2, 3 and the three header streams (data dropped) the same three in
- * other orders (3, 1, 2 / 2, 3, 1 / 1, 3, 2), as most blocks of a real four-node network are
- * written; {@code rotating}, the worst case, the block 1, 2, 3 and the streams 2, 3, 4 / 3, 4, 1 /
- * 4, 1, 2; and {@code mixed}, the pattern measured on a real four-node SmartBFT network (72 of
- * 95 blocks with the same three signers on every orderer, see docs/live-network.md), rounded
- * against us: every fourth block rotating, the others the same. In this package because the
+ * is signed by all four consenters once; each orderer writes its own subset of three of those
+ * commit signatures, in its own order. Three shapes: {@code rotating}, what a healthy four-node
+ * network writes (each orderer carries its own signature and two others, so the other orderers'
+ * headers carry the signature that the source's block lacks: no block of a real Fabric v3.0.0
+ * network had the same three signers on all four orderers while all four ran, see
+ * docs/live-network.md), the block 1, 2, 3 and the streams 2, 3, 4 / 3, 4, 1 / 4, 1, 2; {@code
+ * same}, what the three live orderers write while the fourth is down, the block's three signers
+ * in other orders on the three streams (3, 1, 2 / 2, 3, 1 / 1, 3, 2); and {@code mixed}, every
+ * fourth block {@code rotating}, the others {@code same}. In this package because the
  * stream is made with the network tests' package-private signing helpers.
  */
 public final class BftHeaderStream {
