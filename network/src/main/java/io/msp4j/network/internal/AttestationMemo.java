@@ -121,8 +121,9 @@ public final class AttestationMemo {
    */
   private boolean passesBySigners(ByteString configKey, Block block, Attested a,
       List<Entry> entries, SignerChecks checks) {
-    // The signed data is built only when an entry has not verified in this header before: the
-    // third stream of a block usually carries nothing the first two did not.
+    // The signed data is built only when an entry has not verified in this header before (one
+    // that has parsed, named a consenter and verified over the same bytes then): the third
+    // stream of a block usually carries nothing the first two did not.
     List<Optional<SignedData>> signed = null;
     List<Identity> signers = new ArrayList<>();
     Set<String> keys = new HashSet<>();
