@@ -97,6 +97,19 @@ public final class SignerChecks {
    *     not decode
    */
   public static SignerChecks of(Channel channel) {
+    return of(channel, Optional.empty());
+  }
+
+  /**
+   * As {@link #of(Channel)}, verifying the orderer signatures of blocks and headers through
+   * {@code memo} when {@value #BLOCK_VALIDATION} is a signature policy (as on a BFT channel): a
+   * signature already verified is not verified again. Verdicts are those of {@link #of(Channel)}.
+   */
+  public static SignerChecks of(Channel channel, VerifiedSignatures memo) {
+    return of(channel, Optional.of(Objects.requireNonNull(memo, "memo")));
+  }
+
+  private static SignerChecks of(Channel channel, Optional<VerifiedSignatures> memo) {
     Objects.requireNonNull(channel, "channel");
     PolicyLookup policy = channel.policy(BLOCK_VALIDATION);
     if (!policy.found()) {
@@ -106,33 +119,21 @@ public final class SignerChecks {
     IdentityDeserializer msps = channel.mspManager()::deserialize;
     Map<Integer, ByteString> consenters =
         channel.capabilities().v3() ? byId(consenters(channel)) : null;
-    boolean setBased = signatureEnvelope(channel)
-        .map(SignaturePolicies::isSetBasedIdentityQuorum).orElse(false);
-    return new SignerChecks(msps, policy.policy(), channel.channelId(), consenters, Runnable::run,
-        1, setBased, msps);
-  }
-
-  /**
-   * As {@link #of(Channel)}, verifying the orderer signatures of blocks and headers through
-   * {@code memo} when {@value #BLOCK_VALIDATION} is a signature policy (as on a BFT channel): a
-   * signature already verified is not verified again. Verdicts are those of {@link #of(Channel)}.
-   */
-  public static SignerChecks of(Channel channel, VerifiedSignatures memo) {
-    Objects.requireNonNull(memo, "memo");
-    SignerChecks plain = of(channel);
     Optional<SignaturePolicyEnvelope> envelope = signatureEnvelope(channel);
-    if (envelope.isEmpty()) {
-      return plain;
+    boolean setBased = envelope.map(SignaturePolicies::isSetBasedIdentityQuorum).orElse(false);
+    Policy blockValidation = policy.policy();
+    IdentityDeserializer ordererDeserializer = msps;
+    if (memo.isPresent() && envelope.isPresent()) {
+      IdentityDeserializer remembering = memo.get().over(msps);
+      try {
+        blockValidation = SignaturePolicies.compile(envelope.get(), remembering);
+        ordererDeserializer = remembering;
+      } catch (RuntimeException e) {
+        // the channel compiled it; whatever differs here, its own policy decides
+      }
     }
-    Policy remembering;
-    IdentityDeserializer signers = memo.over(channel.mspManager()::deserialize);
-    try {
-      remembering = SignaturePolicies.compile(envelope.get(), signers);
-    } catch (RuntimeException e) {
-      return plain; // the channel compiled it; whatever differs here, its own policy decides
-    }
-    return new SignerChecks(plain.msps, remembering, plain.channelId, plain.consenters,
-        plain.executor, plain.threads, plain.setBased, signers);
+    return new SignerChecks(msps, blockValidation, channel.channelId(), consenters, Runnable::run,
+        1, setBased, ordererDeserializer);
   }
 
   /** {@value #BLOCK_VALIDATION} as a signature policy; empty when it is of another type. */
