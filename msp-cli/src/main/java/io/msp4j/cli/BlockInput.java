@@ -65,7 +65,7 @@ final class BlockInput {
    * capabilities.
    */
   static void noteUnsupportedCapabilities(Channel channel, PrintWriter err, String command) {
-    boolean v25 = channel.release() == FabricRelease.V2_5;
+    boolean v25 = channel.release().isV2_5();
     List<String> unsupported = v25 ? channel.capabilities().unsupportedByFabricV25()
         : channel.capabilities().unsupportedByFabricV3();
     if (!unsupported.isEmpty()) {

@@ -11,8 +11,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code --fabric-release 2.5|3.0}: the Fabric release whose verdicts a command gives (the spec's
- * DELTA25 rules); 3.0 unless given. Mixed into the commands that set up MSPs or load channels.
+ * {@code --fabric-release R}: the Fabric release whose verdicts a command gives (the spec's DELTA25
+ * and Appendix F rules), any of v2.5.12 to v2.5.16, v3.0.0 and v3.1.0 to v3.1.5, or a line for its
+ * newest; the newest release, 3.1.5, unless given. Mixed into the commands that set up MSPs or
+ * load channels.
  */
 final class ReleaseOption {
   @Spec(Spec.Target.MIXEE)
@@ -22,7 +24,8 @@ final class ReleaseOption {
       names = "--fabric-release",
       paramLabel = "R",
       converter = Converter.class,
-      description = "Give the verdicts of this Fabric release: 2.5 or 3.0 (default: 3.0).")
+      description = "Give the verdicts of this Fabric release: 2.5.12..2.5.16, 3.0.0, "
+          + "3.1.0..3.1.5, or a line (2.5 = 2.5.16, 3.0 = 3.0.0, 3.1 = 3.1.5); default: 3.1.5.")
   FabricRelease release;
 
   /** The release chosen, or the default. */

@@ -128,7 +128,7 @@ class ConfigtxRelease25Test {
         Capabilities:
           Channel: {V3_0: true}
         """;
-    for (FabricRelease r : FabricRelease.values()) {
+    for (FabricRelease r : FabricRelease.all()) {
       assertThat(read(text, r).orderer().orElseThrow().addresses())
           .containsExactly("g1:7050", "g2:7050");
     }

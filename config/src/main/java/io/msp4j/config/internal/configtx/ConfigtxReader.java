@@ -57,7 +57,7 @@ public final class ConfigtxReader {
         messages.add(fileName + ":" + e.line() + ": " + e.message());
       }
       throw new ConfigtxException(Reason.CONFIGTX_INVALID,
-          release == FabricRelease.V2_5 && namesBftKeys(messages) ? "DELTA25-07"
+          release.isV2_5() && namesBftKeys(messages) ? "DELTA25-07"
               : "CONFIGTX-YAML-01",
           String.join("; ", messages));
     }

@@ -38,7 +38,7 @@ public final class OrgEncoder {
                 file + ": organization " + quote(name) + " not found among the top-level"
                     + " Organizations" + known(top)));
     String where = file + ":" + org.line() + ": ";
-    if (release == FabricRelease.V2_5) {
+    if (release.isV2_5()) {
       // DELTA25-07: v2.5 always prints the orderer form, without the V3_0 endpoints check.
       return orderer(org, top.enabledCapabilities("Channel"), release, where);
     }
@@ -79,7 +79,7 @@ public final class OrgEncoder {
     if (!org.ordererEndpoints().isEmpty()) {
       addValue(g, "Endpoints",
           OrdererAddresses.newBuilder().addAllAddresses(org.ordererEndpoints()).build());
-    } else if (release != FabricRelease.V2_5 && channelCapabilities.contains("V3_0")) {
+    } else if (!release.isV2_5() && channelCapabilities.contains("V3_0")) {
       throw new ConfigtxException(Reason.CONFIGTX_INVALID, "ENCODE-04",
           where + "orderer endpoints for organization " + org.name()
               + " are missing and must be configured when capability V3_0 is enabled");

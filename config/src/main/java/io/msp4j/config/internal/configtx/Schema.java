@@ -206,6 +206,6 @@ final class Schema {
 
   /** The top-level struct of {@code release}'s configtxgen. */
   static Struct topLevel(FabricRelease release) {
-    return release == FabricRelease.V2_5 ? TOP_LEVEL_V2_5 : TOP_LEVEL;
+    return release.isV2_5() ? TOP_LEVEL_V2_5 : TOP_LEVEL;
   }
 }

@@ -242,7 +242,7 @@ final class TopLevelBuilder {
         case "solo" -> { }
         case "etcdraft" -> etcdRaft = Optional.of(completeRaft(etcdRaft));
         case "kafka" -> {
-          if (release != FabricRelease.V2_5) {
+          if (!release.isV2_5()) {
             throw unknownType(type);
           }
           if (rawBrokers == null) {
@@ -250,7 +250,7 @@ final class TopLevelBuilder {
           }
         }
         case "BFT" -> {
-          if (release == FabricRelease.V2_5) {
+          if (release.isV2_5()) {
             throw new ConfigtxException(Reason.CONFIGTX_INVALID, "DELTA25-07",
                 fileName + ": Orderer.OrdererType: unknown orderer type: " + type
                     + " (Fabric v2.5's configtxgen has no BFT orderer type)");

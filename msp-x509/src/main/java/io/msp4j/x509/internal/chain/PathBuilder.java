@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.chain;
 
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.KeyAlgorithm;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.cert.SignatureAlgorithm;
@@ -23,14 +24,22 @@ public final class PathBuilder {
   static final String EKU_SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
 
   private final SignatureCrypto crypto;
+  private final GoX509Rules rules;
 
-  public PathBuilder(SignatureCrypto crypto) {
+  /** A path builder with {@code crypto} for signatures and the certificate rules of {@code rules}. */
+  public PathBuilder(SignatureCrypto crypto, GoX509Rules rules) {
     this.crypto = Objects.requireNonNull(crypto, "crypto");
+    this.rules = Objects.requireNonNull(rules, "rules");
   }
 
-  /** A path builder using Bouncy Castle for signature checks. */
-  public static PathBuilder withBouncyCastle() {
-    return new PathBuilder(new BouncyCastleSignatureCrypto());
+  /** A path builder using Bouncy Castle for signature checks, with the rules of {@code rules}. */
+  public static PathBuilder withBouncyCastle(GoX509Rules rules) {
+    return new PathBuilder(new BouncyCastleSignatureCrypto(), rules);
+  }
+
+  /** The Go release whose rules this builder follows. */
+  public GoX509Rules rules() {
+    return rules;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.msp4j.x509.internal.msp;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.inspect.CertificateNode;
@@ -12,6 +13,7 @@ import io.msp4j.x509.inspect.Mark;
 import io.msp4j.x509.inspect.MspInspection;
 import io.msp4j.x509.inspect.OuBinding;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.chain.PathBuilder;
 import io.msp4j.x509.internal.chain.SignatureCrypto;
 import io.msp4j.x509.internal.crypto.CryptoProviders;
@@ -47,7 +49,8 @@ public final class ConfigInspector {
     this.options = options;
     this.now = options.clock().instant();
     SignatureCrypto crypto = new ProviderSignatureCrypto(CryptoProviders.defaultProvider());
-    this.paths = new PathBuilder(crypto);
+    // Issuer links only need signature checks, which no Go release changed.
+    this.paths = new PathBuilder(crypto, GoX509Rules.of(FabricRelease.defaultRelease()));
     this.crlVerifier = new CrlSignatureVerifier(crypto);
   }
 

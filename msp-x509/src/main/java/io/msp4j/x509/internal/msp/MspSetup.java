@@ -10,6 +10,7 @@ import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.SubjectKeyIds;
 import io.msp4j.x509.X509Msp;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.chain.PathBuilder;
 import io.msp4j.x509.internal.chain.SignatureCrypto;
 import io.msp4j.x509.internal.crypto.CryptoProvider;
@@ -73,7 +74,7 @@ public final class MspSetup {
     this.options = options;
     this.provider = provider;
     this.crypto = new ProviderSignatureCrypto(provider);
-    this.paths = new PathBuilder(crypto);
+    this.paths = new PathBuilder(crypto, GoX509Rules.of(options.release()));
     this.chains = new Chains(paths);
     this.identities = new IdentityFactory(CryptoSettings.of(conf), new Sanitizer(paths), rules);
   }

@@ -49,7 +49,7 @@ record VersionRules(
    * the release has the version (DELTA25-01).
    */
   static VersionRules of(MspVersion v, FabricRelease r) {
-    boolean v3 = r == FabricRelease.V3_0;
+    boolean v3 = !r.isV2_5();
     return switch (v) {
       case V1_0 -> new VersionRules(
           v, false, NodeOuStyle.NONE, false, false, false, false, false, r, v3, v3);

@@ -3,6 +3,7 @@ package io.msp4j.x509.internal.chain;
 import io.msp4j.testdata.CertificateBuilder;
 import io.msp4j.testdata.IssuedCertificate;
 import io.msp4j.testdata.TestPki;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import java.time.Instant;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.List;
 final class Fixtures {
   private Fixtures() {}
 
-  static final PathBuilder PATHS = PathBuilder.withBouncyCastle();
+  static final PathBuilder PATHS = PathBuilder.withBouncyCastle(GoX509Rules.GO_1_23);
 
   static ParsedCertificate parsed(IssuedCertificate c) {
     return ParsedCertificate.parse(c.der());
