@@ -12,6 +12,32 @@ public final class GoIp {
     return parseV6(s);
   }
 
+  /**
+   * Whether Go's {@code netip.ParseAddr} accepts {@code s}: as {@link #parse}, and an IPv6 address
+   * may carry a non-empty zone after {@code %}.
+   */
+  public static boolean isNetipAddress(String s) {
+    return netipAddress(s) != null;
+  }
+
+  /**
+   * The address {@code netip.ParseAddr} reads from {@code s} (4 bytes for dotted IPv4, 16 for
+   * IPv6, the zone dropped), or null when it refuses it.
+   */
+  public static byte[] netipAddress(String s) {
+    if (s.indexOf(':') < 0) {
+      return parseV4(s);
+    }
+    int percent = s.indexOf('%');
+    if (percent >= 0) {
+      if (percent == s.length() - 1) {
+        return null;
+      }
+      s = s.substring(0, percent);
+    }
+    return parseV6(s);
+  }
+
   private static byte[] parseV4(String s) {
     byte[] out = new byte[4];
     int pos = 0;

@@ -15,8 +15,21 @@ public final class GoUrl {
     }
   }
 
-  /** Parses like Go's url.Parse and returns the host (empty when there is no authority). */
+  /**
+   * Parses like Go 1.23's url.Parse and returns the host (empty when there is no authority).
+   * Equal to {@code parse(raw, GoX509Rules.GO_1_23)}.
+   */
   public static Parsed parse(String raw) {
+    return parse(raw, GoX509Rules.GO_1_23);
+  }
+
+  /**
+   * Parses like the url.Parse of the Go release of {@code rules}: since Go 1.24.8 and 1.25.2 a
+   * host in brackets must be an IPv6 address and a bracket elsewhere in the host is refused;
+   * since Go 1.26 ({@code urlstrictcolons=1}) an http or https host may hold one colon only,
+   * before its port (REL-URL-01).
+   */
+  public static Parsed parse(String raw, GoX509Rules rules) {
     int hash = raw.indexOf('#');
     String u = hash >= 0 ? raw.substring(0, hash) : raw;
     if (hash >= 0 && unescape(raw.substring(hash + 1), Mode.FRAGMENT) == null) {
@@ -48,7 +61,7 @@ public final class GoUrl {
         if (i == 0) {
           return Parsed.failure("missing protocol scheme");
         }
-        scheme = u.substring(0, i);
+        scheme = u.substring(0, i).toLowerCase(java.util.Locale.ROOT);
         rest = u.substring(i + 1);
       }
       break;
@@ -95,7 +108,9 @@ public final class GoUrl {
         }
         hostPart = authority.substring(at + 1);
       }
-      String parsedHost = parseHost(hostPart);
+      String parsedHost = rules.urlBracketedHostsIpv6Only()
+          ? parseHostStrict(scheme, hostPart, rules.urlStrictColons())
+          : parseHost(hostPart);
       if (parsedHost == null) {
         return Parsed.failure("invalid host");
       }
@@ -129,6 +144,63 @@ public final class GoUrl {
     } else {
       int i = host.lastIndexOf(':');
       if (i != -1 && !validOptionalPort(host.substring(i))) {
+        return null;
+      }
+    }
+    return unescape(host, Mode.HOST);
+  }
+
+  /**
+   * The host parsing of Go 1.24.8, 1.25.2 and later: brackets only around an IPv6 address (with
+   * an optional zone) at the start, and, with {@code strictColons}, the port starting at the
+   * first colon of an http or https host.
+   */
+  private static String parseHostStrict(String scheme, String host, boolean strictColons) {
+    int open = host.lastIndexOf('[');
+    if (open > 0) {
+      return null;
+    }
+    if (open == 0) {
+      int close = host.lastIndexOf(']');
+      if (close < 0) {
+        return null;
+      }
+      String colonPort = host.substring(close + 1);
+      if (!validOptionalPort(colonPort)) {
+        return null;
+      }
+      String port = unescape(colonPort, Mode.HOST);
+      if (port == null) {
+        return null;
+      }
+      String hostname = host.substring(1, close);
+      String unescaped;
+      int zone = hostname.indexOf("%25");
+      if (zone >= 0) {
+        String address = unescape(hostname.substring(0, zone), Mode.HOST);
+        String zonePart = unescape(hostname.substring(zone), Mode.ZONE);
+        if (address == null || zonePart == null) {
+          return null;
+        }
+        unescaped = address + zonePart;
+      } else {
+        unescaped = unescape(hostname, Mode.HOST);
+        if (unescaped == null) {
+          return null;
+        }
+      }
+      byte[] ip = GoIp.netipAddress(unescaped);
+      if (ip == null || ip.length == 4) {
+        return null;
+      }
+      return "[" + unescaped + "]" + port;
+    }
+    int first = host.indexOf(':');
+    if (first >= 0) {
+      int last = host.lastIndexOf(':');
+      boolean http = scheme.equals("http") || scheme.equals("https");
+      int portStart = strictColons && http ? first : last;
+      if (!validOptionalPort(host.substring(portStart))) {
         return null;
       }
     }

@@ -36,6 +36,13 @@ public final class ChainFailure {
     PATH_LENGTH_EXCEEDED("CHAIN-05"),
     /** A name violates a CA's name constraints, or cannot be checked (CHAIN-05). */
     NAME_CONSTRAINT_VIOLATED("CHAIN-05"),
+    /**
+     * Go 1.26: a URI with an empty or IP host, or a name that is not a valid domain, under a
+     * name constraint of any type (REL-X509-01).
+     */
+    NAME_UNMATCHABLE("REL-X509-01"),
+    /** A wildcard name whose wildcard could be an excluded name (REL-X509-02). */
+    WILDCARD_EXCLUDED("REL-X509-02"),
     /** Too many name-constraint comparisons (CHAIN-05). */
     TOO_MANY_CONSTRAINTS("CHAIN-05"),
     /** Every path has a certificate whose EKU lacks serverAuth and anyExtendedKeyUsage (CHAIN-06). */

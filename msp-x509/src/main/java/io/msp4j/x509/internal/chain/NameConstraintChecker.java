@@ -4,6 +4,7 @@ import io.msp4j.x509.internal.cert.GeneralNameEntry;
 import io.msp4j.x509.internal.cert.GoIp;
 import io.msp4j.x509.internal.cert.GoNames;
 import io.msp4j.x509.internal.cert.GoUrl;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.IpRange;
 import io.msp4j.x509.internal.cert.NameConstraints;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
@@ -13,9 +14,11 @@ import java.util.Optional;
 
 /**
  * Applies a CA's name constraints to the SANs of the certificates below it in a candidate path,
- * as Go 1.23's {@code isValid} does (CHAIN-05): every certificate already in the path that has a
- * SAN extension is checked, DNS/email/URI/IP names only; a SAN that cannot be interpreted fails
- * whatever the constraints.
+ * as Go 1.23 to 1.25's {@code isValid} does while building paths (CHAIN-05): every certificate
+ * already in the path that has a SAN extension is checked, DNS/email/URI/IP names only; a SAN
+ * that cannot be interpreted fails whatever the constraints. From Go 1.24.11 and 1.25.5 a
+ * wildcard name is excluded by a constraint its wildcard could stand for (REL-X509-02). Go 1.26
+ * checks the whole chain instead ({@link ChainNameConstraints}).
  */
 final class NameConstraintChecker {
   static final int MAX_COMPARISONS = 250_000;
@@ -23,7 +26,9 @@ final class NameConstraintChecker {
   private NameConstraintChecker() {}
 
   /** Returns the violation, or empty when {@code ca} allows every name in {@code below}. */
-  static Optional<ChainFailure> check(ParsedCertificate ca, List<ParsedCertificate> below) {
+  static Optional<ChainFailure> check(
+      ParsedCertificate ca, List<ParsedCertificate> below, GoX509Rules rules) {
+    boolean wildcards = rules.wildcardExclusion();
     if (!ca.hasNameConstraints()) {
       return Optional.empty();
     }
@@ -46,22 +51,23 @@ final class NameConstraintChecker {
               return fail(ca, c, "cannot parse rfc822Name \"" + name + "\"");
             }
             problem = checkList(count, "email address", name, nc.excludedEmails(),
-                nc.permittedEmails(), constraint -> matchEmail(mailbox, constraint));
+                nc.permittedEmails(), (constraint, excluded) -> matchEmail(mailbox, constraint, excluded && wildcards));
           }
           case GeneralNameEntry.DNS -> {
             if (GoNames.domainToReverseLabels(name) == null) {
               return fail(ca, c, "cannot parse dnsName \"" + name + "\"");
             }
             problem = checkList(count, "DNS name", name, nc.excludedDns(), nc.permittedDns(),
-                constraint -> matchDomain(name, constraint));
+                (constraint, excluded) -> matchDomain(name, constraint, excluded && wildcards));
           }
           case GeneralNameEntry.URI -> {
-            GoUrl.Parsed uri = GoUrl.parse(name);
+            GoUrl.Parsed uri = GoUrl.parse(name, rules);
             if (!uri.ok()) {
               return fail(ca, c, "URI SAN \"" + name + "\" failed to parse");
             }
             problem = checkList(count, "URI", name, nc.excludedUris(), nc.permittedUris(),
-                constraint -> matchUri(name, uri.host(), constraint));
+                (constraint, excluded) -> matchUri(name, uri.host(), constraint,
+                    excluded && wildcards));
           }
           case GeneralNameEntry.IP -> {
             byte[] ip = san.data();
@@ -69,7 +75,7 @@ final class NameConstraintChecker {
               return fail(ca, c, "IP SAN " + HexFormat.of().formatHex(ip) + " failed to parse");
             }
             problem = checkList(count, "IP address", ipText(ip), nc.excludedIps(),
-                nc.permittedIps(), constraint -> Match.of(constraint.contains(ip)));
+                nc.permittedIps(), (constraint, excluded) -> Match.of(constraint.contains(ip)));
           }
           default -> problem = null;
         }
@@ -106,7 +112,7 @@ final class NameConstraintChecker {
   }
 
   private interface Matcher<T> {
-    Match match(T constraint);
+    Match match(T constraint, boolean excluded);
   }
 
   private static <T> String checkList(int[] count, String type, String name, List<T> excluded,
@@ -116,7 +122,7 @@ final class NameConstraintChecker {
       return TOO_MANY;
     }
     for (T constraint : excluded) {
-      Match m = matcher.match(constraint);
+      Match m = matcher.match(constraint, true);
       if (m.error() != null) {
         return m.error();
       }
@@ -130,7 +136,7 @@ final class NameConstraintChecker {
     }
     boolean ok = true;
     for (T constraint : permitted) {
-      Match m = matcher.match(constraint);
+      Match m = matcher.match(constraint, false);
       if (m.error() != null) {
         return m.error();
       }
@@ -152,7 +158,7 @@ final class NameConstraintChecker {
     return String.valueOf(constraint);
   }
 
-  static Match matchEmail(GoNames.Mailbox mailbox, String constraint) {
+  static Match matchEmail(GoNames.Mailbox mailbox, String constraint, boolean wildcardExcluded) {
     if (constraint.contains("@")) {
       GoNames.Mailbox c = GoNames.parseMailbox(constraint);
       if (c == null) {
@@ -161,10 +167,15 @@ final class NameConstraintChecker {
       return Match.of(mailbox.local().equals(c.local())
           && mailbox.domain().equalsIgnoreCase(c.domain()));
     }
-    return matchDomain(mailbox.domain(), constraint);
+    return matchDomain(mailbox.domain(), constraint, wildcardExcluded);
   }
 
-  static Match matchDomain(String domain, String constraint) {
+  /**
+   * Go's matchDomainConstraint. With {@code wildcardExcluded} (an excluded constraint, Go
+   * 1.24.11/1.25.5 on), a wildcard name of as many labels as a constraint of two or more is
+   * compared without their first labels: {@code *.example.com} could be {@code a.example.com}.
+   */
+  static Match matchDomain(String domain, String constraint, boolean wildcardExcluded) {
     if (constraint.isEmpty()) {
       return Match.of(true);
     }
@@ -186,6 +197,11 @@ final class NameConstraintChecker {
         || (mustHaveSubdomains && domainLabels.size() == constraintLabels.size())) {
       return Match.of(false);
     }
+    if (wildcardExcluded && domain.startsWith("*") && domainLabels.size() > 1
+        && constraintLabels.size() > 1 && domainLabels.size() == constraintLabels.size()) {
+      domainLabels = domainLabels.subList(0, domainLabels.size() - 1);
+      constraintLabels = constraintLabels.subList(0, constraintLabels.size() - 1);
+    }
     for (int i = 0; i < constraintLabels.size(); i++) {
       if (!constraintLabels.get(i).equalsIgnoreCase(domainLabels.get(i))) {
         return Match.of(false);
@@ -194,7 +210,8 @@ final class NameConstraintChecker {
     return Match.of(true);
   }
 
-  static Match matchUri(String uri, String hostPort, String constraint) {
+  static Match matchUri(
+      String uri, String hostPort, String constraint, boolean wildcardExcluded) {
     String host = hostPort;
     if (host.isEmpty()) {
       return Match.error("URI with empty host (\"" + uri + "\") cannot be matched against constraints");
@@ -208,7 +225,7 @@ final class NameConstraintChecker {
     if ((host.startsWith("[") && host.endsWith("]")) || GoIp.parse(host) != null) {
       return Match.error("URI with IP (\"" + uri + "\") cannot be matched against constraints");
     }
-    return matchDomain(host, constraint);
+    return matchDomain(host, constraint, wildcardExcluded);
   }
 
   /** Go's net.SplitHostPort host part, or null on error. */

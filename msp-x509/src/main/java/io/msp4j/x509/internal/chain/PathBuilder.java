@@ -70,13 +70,29 @@ public final class PathBuilder {
     }
     List<List<ParsedCertificate>> accepted = new ArrayList<>();
     ParsedCertificate ekuOffender = null;
+    ChainFailure constraintsFailure = null;
     for (List<ParsedCertificate> path : candidates) {
       ParsedCertificate bad = ekuOffender(path);
-      if (bad == null) {
-        accepted.add(path);
-      } else if (ekuOffender == null) {
-        ekuOffender = bad;
+      if (bad != null) {
+        if (ekuOffender == null) {
+          ekuOffender = bad;
+        }
+        continue;
       }
+      if (rules.chainConstraints()) {
+        // Go 1.26 checks name constraints over each built path, after its key usages.
+        Optional<ChainFailure> names = ChainNameConstraints.check(path, rules);
+        if (names.isPresent()) {
+          if (constraintsFailure == null) {
+            constraintsFailure = names.get();
+          }
+          continue;
+        }
+      }
+      accepted.add(path);
+    }
+    if (accepted.isEmpty() && constraintsFailure != null) {
+      return new PathResult(List.of(), constraintsFailure);
     }
     if (accepted.isEmpty()) {
       return new PathResult(List.of(), new ChainFailure(ChainFailure.Kind.INCOMPATIBLE_KEY_USAGE,
@@ -301,9 +317,11 @@ public final class PathBuilder {
       if (basic != null) {
         return basic;
       }
-      Optional<ChainFailure> names = NameConstraintChecker.check(c, current);
-      if (names.isPresent()) {
-        return names.get();
+      if (!rules.chainConstraints()) {
+        Optional<ChainFailure> names = NameConstraintChecker.check(c, current, rules);
+        if (names.isPresent()) {
+          return names.get();
+        }
       }
       if (type == CertType.INTERMEDIATE && !c.isCa()) {
         return new ChainFailure(ChainFailure.Kind.INTERMEDIATE_NOT_CA,
