@@ -3,6 +3,7 @@ package io.msp4j.cli;
 import io.msp4j.channel.Channel;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.x509.inspect.InspectOptions;
 import io.msp4j.x509.inspect.MspInspection;
@@ -73,6 +74,14 @@ final class InspectCommand implements Callable<Integer> {
 
   @Mixin ReleaseOption release;
 
+  @Option(names = "--upgrade-from", paramLabel = "R", converter = ReleaseOption.Converter.class,
+      description = "The upgrade check's starting release (default: 2.5, the newest v2.5).")
+  FabricRelease upgradeFrom;
+
+  @Option(names = "--upgrade-to", paramLabel = "R", converter = ReleaseOption.Converter.class,
+      description = "The upgrade check's target release (default: 3.1.5, the newest).")
+  FabricRelease upgradeTo;
+
   @ArgGroup(exclusive = true)
   Format format = new Format();
 
@@ -134,10 +143,16 @@ final class InspectCommand implements Callable<Integer> {
       }
       // The network keeps its MSP version across the upgrade; a folder is compared at the
       // newest version both releases have unless --msp-version says otherwise.
+      FabricRelease from = upgradeFrom != null ? upgradeFrom : ReleaseUpgrade.DEFAULT_FROM;
+      FabricRelease to = upgradeTo != null ? upgradeTo : FabricRelease.defaultRelease();
+      MspVersion common = from.isV2_5() || to.isV2_5() ? MspVersion.V1_4_3 : MspVersion.V3_0;
       ReleaseUpgrade upgrade = ReleaseUpgrade.check(msp.config(), msp.version()
-          .orElse(release.mspVersionGiven() ? version : MspVersion.V1_4_3), msp.setup());
+          .orElse(release.mspVersionGiven() ? version : common), msp.setup(), from, to,
+          List.of());
       if (format.json) {
         Map<String, Object> o = InspectJson.of(msp.where(), m, setup);
+        o.put("upgrade_from", from.label());
+        o.put("upgrade_to", to.label());
         o.put("upgrade", UpgradeOutput.json(upgrade));
         texts.add(Json.write(o));
         jsons.add(o);

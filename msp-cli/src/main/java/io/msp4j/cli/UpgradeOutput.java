@@ -8,16 +8,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** How {@code msp inspect} writes the upgrade check (Fabric v2.5 to v3.0) of one MSP. */
+/** How {@code msp inspect} writes the upgrade check (between two Fabric releases) of one MSP. */
 final class UpgradeOutput {
   private UpgradeOutput() {}
 
   /** The upgrade section of the text, ending with a newline. */
   static String text(ReleaseUpgrade u) {
-    String head = "upgrade from Fabric v2.5 to v3.0";
+    String head = "upgrade from Fabric v" + u.from() + " to v" + u.to();
     if (!u.applicable()) {
       return head + ": not applicable, MSP version " + u.version().label()
-          + " does not exist in Fabric v2.5 [DELTA25-01]\n";
+          + " does not exist in Fabric v" + (u.from().supports(u.version()) ? u.to() : u.from())
+          + " [DELTA25-01]\n";
     }
     head += " at MSP version " + u.version().label();
     if (u.findings().isEmpty()) {
@@ -40,6 +41,7 @@ final class UpgradeOutput {
     for (UpgradeFinding f : u.findings()) {
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("change", f.change().label());
+      o.put("breaks", f.change().breaks());
       o.put("entry", f.entry());
       o.put("certificate", f.certificate().map(UpgradeOutput::certificate).orElse(null));
       o.put("reason", f.reason().name());

@@ -202,7 +202,7 @@ class FabricReleaseOptionTest {
     CliRun r = CliRun.of("validate", "--msp-dir", org1Msp.toString(), "--msp-id", "Org1MSP",
         "--fabric-release", "2.2", user1Cert.toString());
     assertThat(r.status()).isEqualTo(ExitCodes.USAGE);
-    assertThat(r.err()).contains("unknown Fabric release '2.2'");
+    assertThat(r.err()).contains("unsupported Fabric release '2.2'").contains("3.1.5");
   }
 
   @Test
@@ -220,7 +220,7 @@ class FabricReleaseOptionTest {
       CliRun v25 = at("2.5", c);
       assertThat(v25.status()).as(String.join(" ", c)).isEqualTo(ExitCodes.SETUP_FAILED);
       assertThat(v25.err() + v25.out()).as(String.join(" ", c))
-          .contains("v2.5 node refuses the channel's capabilities").contains("DELTA25-01");
+          .contains("v2.5.16 node refuses the channel's capabilities").contains("DELTA25-01");
       assertThat(at("3.0", c).err()).doesNotContain("refuses the channel's capabilities");
     }
   }
@@ -308,17 +308,19 @@ class FabricReleaseOptionTest {
   void inspectListsWhatBreaksOnTheUpgradeForAFolder() {
     CliRun text = CliRun.of("inspect", "--msp-dir", rsaAdminMsp.toString(), "--msp-id", "Org1MSP");
     assertThat(text.status()).isEqualTo(ExitCodes.OK);
-    assertThat(text.out()).contains("upgrade from Fabric v2.5 to v3.0 at MSP version 1.4.3: 1 verdict changes\n"
+    assertThat(text.out()).contains("upgrade from Fabric v2.5.16 to v3.1.5 at MSP version 1.4.3: 1 verdict changes\n"
         + "    setup fails  MSP  [SETUP-POST-01 DELTA25-10] admins[1]");
     CliRun json = CliRun.of("inspect", "--msp-dir", rsaAdminMsp.toString(), "--msp-id", "Org1MSP", "--json");
     var o = com.google.gson.JsonParser.parseString(json.out()).getAsJsonObject();
     var upgrade = o.getAsJsonArray("upgrade");
     assertThat(upgrade).hasSize(1);
     assertThat(upgrade.get(0).getAsJsonObject().get("change").getAsString()).isEqualTo("setup fails");
+    assertThat(upgrade.get(0).getAsJsonObject().get("breaks").getAsBoolean()).isTrue();
+    assertThat(o.get("upgrade_to").getAsString()).isEqualTo("3.1.5");
     assertThat(upgrade.get(0).getAsJsonObject().get("delta_rule").getAsString()).isEqualTo("DELTA25-10");
     assertThat(upgrade.get(0).getAsJsonObject().get("message").getAsString()).contains("RSA");
     CliRun plain = CliRun.of("inspect", "--msp-dir", org1Msp.toString(), "--msp-id", "Org1MSP");
-    assertThat(plain.out()).contains("upgrade from Fabric v2.5 to v3.0 at MSP version 1.4.3: no verdict changes");
+    assertThat(plain.out()).contains("upgrade from Fabric v2.5.16 to v3.1.5 at MSP version 1.4.3: no verdict changes");
   }
 
   @Test
@@ -340,6 +342,21 @@ class FabricReleaseOptionTest {
     CliRun text = at("2.5", "inspect", "--block", block20rsa.toString());
     assertThat(text.out()).contains("setup fails  MSP  [SETUP-POST-01 DELTA25-10]");
     CliRun v30 = at("3.0", "inspect", "--block", block30.toString());
-    assertThat(v30.out()).contains("upgrade from Fabric v2.5 to v3.0: not applicable, MSP version 3.0");
+    assertThat(v30.out()).contains(
+        "upgrade from Fabric v2.5.16 to v3.1.5: not applicable, MSP version 3.0");
+    CliRun v3x = at("3.0", "inspect", "--block", block30.toString(), "--upgrade-from", "3.0.0",
+        "--upgrade-to", "3.1");
+    assertThat(v3x.out()).contains("upgrade from Fabric v3.0.0 to v3.1.5 at MSP version 3.0");
+  }
+
+  @Test
+  void anUnsupportedReleaseIsAUsageErrorNamingTheSupportedOnes() {
+    CliRun old = CliRun.of("inspect", "--msp-dir", org1Msp.toString(), "--msp-id", "Org1MSP",
+        "--fabric-release", "2.5.11");
+    assertThat(old.status()).isEqualTo(ExitCodes.USAGE);
+    assertThat(old.err()).contains("2.5.11").contains("2.5.12").contains("3.1.5");
+    CliRun patch = CliRun.of("validate", "--msp-dir", org1Msp.toString(), "--msp-id", "Org1MSP",
+        "--fabric-release", "3.1.4", user1Cert.toString());
+    assertThat(patch.status()).as(patch.err()).isEqualTo(ExitCodes.OK);
   }
 }

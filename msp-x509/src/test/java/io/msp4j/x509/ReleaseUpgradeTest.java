@@ -2,6 +2,7 @@ package io.msp4j.x509;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
 import io.msp4j.testdata.IssuedCertificate;
@@ -11,7 +12,7 @@ import io.msp4j.x509.inspect.UpgradeFinding;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The upgrade check: what v2.5 accepts and v3.0 refuses, per MSP. */
+/** The upgrade check: which verdicts on an MSP change between two Fabric releases, either way. */
 class ReleaseUpgradeTest {
   private final Org org = new Org("upgrade");
 
@@ -98,10 +99,42 @@ class ReleaseUpgradeTest {
 
   @Test
   @Tag("DELTA25-12")
-  void anMspV25CannotSetUpHasNothingToLose() {
+  void anMspV25CannotSetUpIsAnMspThatStartsToWork() {
     IssuedCertificate edRoot = org.pki.certificate().subject("CN=ed root").keyAlgorithm(KeyAlgorithm.ED25519).ca().build();
     ReleaseUpgrade u = check(MspConfigs.of(edRoot).admin(org.leaf(edRoot, "CN=admin")), MspVersion.V1_4_3);
     assertThat(u.applicable()).isTrue();
-    assertThat(u.findings()).isEmpty();
+    assertThat(u.breaking()).isEmpty();
+    assertThat(u.findings()).singleElement().satisfies(f -> {
+      assertThat(f.change()).isEqualTo(UpgradeFinding.Change.SETUP_SUCCEEDS);
+      assertThat(f.change().breaks()).isFalse();
+    });
+  }
+
+  @Test
+  @Tag("REL-X509-02")
+  void aWildcardIdentityUnderAnExcludedNameIsRefusedFromV3_0_0ToV3_1_5() {
+    IssuedCertificate root = org.pki.certificate().subject("CN=constrained root").ca()
+        .excluded(io.msp4j.testdata.CertificateBuilder.dns("secret.example.com")).build();
+    IssuedCertificate wildcard = org.pki.certificate().subject("CN=wild").issuer(root)
+        .dnsNames("*.example.com").build();
+    MspConfigs c = MspConfigs.of(root).admin(org.leaf(root, "CN=the admin"));
+    byte[] pem = wildcard.pem().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    ReleaseUpgrade u = ReleaseUpgrade.check(c.build(), MspVersion.V3_0, SetupOptions.defaults(),
+        FabricRelease.V3_0_0, FabricRelease.V3_1_5, java.util.List.of(pem));
+    assertThat(u.from()).isEqualTo(FabricRelease.V3_0_0);
+    assertThat(u.findings()).singleElement().satisfies(f -> {
+      assertThat(f.change()).isEqualTo(UpgradeFinding.Change.LEAF_REFUSED);
+      assertThat(f.deltaRule()).isEqualTo("REL-X509-02");
+      assertThat(f.certificate().orElseThrow().subject()).contains("wild");
+    });
+    // The move back accepts it again; v3.1.3 (Go 1.25.2) had no such rule yet.
+    ReleaseUpgrade back = ReleaseUpgrade.check(c.build(), MspVersion.V3_0,
+        SetupOptions.defaults(), FabricRelease.V3_1_5, FabricRelease.V3_1_3, java.util.List.of(pem));
+    assertThat(back.findings()).singleElement().satisfies(f -> {
+      assertThat(f.change()).isEqualTo(UpgradeFinding.Change.LEAF_ACCEPTED);
+      assertThat(f.deltaRule()).isEqualTo("REL-X509-02");
+    });
+    assertThat(ReleaseUpgrade.check(c.build(), MspVersion.V3_0, SetupOptions.defaults(),
+        FabricRelease.V3_0_0, FabricRelease.V3_1_3, java.util.List.of(pem)).findings()).isEmpty();
   }
 }

@@ -124,7 +124,7 @@ class ReleaseChannelTest {
     assertThat(e.reason()).isEqualTo(Reason.RELEASE_UNSUPPORTED);
     assertThat(e.rule()).isEqualTo("DELTA25-01");
     assertThat(e.path()).isEqualTo("/Channel/Capabilities");
-    assertThat(e.getMessage()).contains("v2.5 node refuses the channel's capabilities")
+    assertThat(e.getMessage()).contains("v2.5.16 node refuses the channel's capabilities")
         .contains("V3_0");
   }
 

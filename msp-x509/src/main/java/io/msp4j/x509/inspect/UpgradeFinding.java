@@ -6,17 +6,20 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One verdict that changes when the nodes judging an MSP move from Fabric v2.5 to v3.0: what
- * breaks, where, and why (the v3.0 failure and the DELTA25 rule that makes the two differ).
+ * One verdict on an MSP that changes when the nodes judging it move from one Fabric release to
+ * another: what changes, where, and why (the failure on the side that refuses, and the rule that
+ * makes the two releases differ).
  *
- * @param change what breaks
+ * @param change what changes
  * @param entry the configuration entry at fault, such as {@code admins[0]}, or {@code MSP} for
  *     the whole setup
- * @param certificate the certificate at fault, when one is
- * @param reason the reason of the v3.0 failure
- * @param rule the spec rule of the v3.0 failure
- * @param message the v3.0 failure, as an operator reads it
- * @param deltaRule the DELTA25 rule that makes the two releases differ here
+ * @param certificate the certificate concerned, when one is
+ * @param reason the reason of the failure (of the new release when it refuses, of the old one
+ *     when the new one accepts)
+ * @param rule the spec rule of that failure
+ * @param message that failure, as an operator reads it
+ * @param deltaRule the rule that makes the two releases differ here: a DELTA25 rule between the
+ *     v2.5 and v3 lines, a REL rule (spec Appendix F) between Go releases
  */
 public record UpgradeFinding(
     Change change,
@@ -27,34 +30,47 @@ public record UpgradeFinding(
     String message,
     String deltaRule) {
 
-  /** What breaks on the upgrade. */
+  /** What changes on the move. */
   public enum Change {
     /**
-     * v2.5 sets the MSP up; v3.0 fails setup (DELTA25-10 without NodeOUs, DELTA25-13 with NodeOUs
-     * below MSP version 1.4.3).
+     * The old release sets the MSP up; the new one fails setup (DELTA25-10 without NodeOUs,
+     * DELTA25-13 with NodeOUs below MSP version 1.4.3, or a CA the new Go refuses).
      */
-    SETUP_FAILS("setup fails", "DELTA25-10"),
-    /** An admin certificate valid in v2.5 is invalid in v3.0, though it keeps the admin role (DELTA25-11). */
-    ADMIN_INVALID("admin invalid", "DELTA25-11"),
-    /** An identity valid in v2.5 is refused by v3.0's validation (DELTA25-02). */
-    LEAF_REFUSED("leaf refused", "DELTA25-02");
+    SETUP_FAILS("setup fails", "DELTA25-10", true),
+    /** The old release refuses the MSP at setup; the new one sets it up. */
+    SETUP_SUCCEEDS("setup succeeds", "DELTA25-10", false),
+    /** An admin certificate valid before is invalid after (DELTA25-11 between lines). */
+    ADMIN_INVALID("admin invalid", "DELTA25-11", true),
+    /** An admin certificate invalid before is valid after. */
+    ADMIN_VALID("admin valid", "DELTA25-11", false),
+    /** An identity valid before is refused after (DELTA25-02 between lines). */
+    LEAF_REFUSED("leaf refused", "DELTA25-02", true),
+    /** An identity refused before is valid after. */
+    LEAF_ACCEPTED("leaf accepted", "DELTA25-02", false);
 
     private final String label;
     private final String deltaRule;
+    private final boolean breaks;
 
-    Change(String label, String deltaRule) {
+    Change(String label, String deltaRule, boolean breaks) {
       this.label = label;
       this.deltaRule = deltaRule;
+      this.breaks = breaks;
     }
 
-    /** How the change is written: {@code setup fails}, {@code admin invalid}, {@code leaf refused}. */
+    /** How the change is written, such as {@code setup fails} or {@code leaf accepted}. */
     public String label() {
       return label;
     }
 
-    /** The DELTA25 rule that usually makes the two releases differ for this change. */
+    /** The DELTA25 rule that usually makes the v2.5 and v3 lines differ for this change. */
     public String deltaRule() {
       return deltaRule;
+    }
+
+    /** Whether something that worked stops working (the other kind starts to work). */
+    public boolean breaks() {
+      return breaks;
     }
   }
 

@@ -92,8 +92,14 @@ public final class CertificateSanitizer {
       return paths.uniquePath(cert, t, roots, intermediates);
     } catch (ChainValidationException e) {
       throw new SanitizationException(rule, "cannot sanitise " + cert.describe()
-          + ": no unique chain at " + t + ": " + e.failure().message(), cert, e.failure(), e);
+          + ": no unique chain at " + t + ": " + e.failure().message()
+          + releaseRule(e.failure()), cert, e.failure(), e);
     }
+  }
+
+  /** The rule of a chain failure that only some Go releases give (spec Appendix F), cited. */
+  private static String releaseRule(ChainFailure f) {
+    return f.rule().startsWith("REL-") ? " [" + f.rule() + "]" : "";
   }
 
   private static ParsedCertificate normalise(ParsedCertificate cert, CertPublicKey issuerKey,
