@@ -58,10 +58,12 @@ class X509MspReleaseTest {
   }
 
   @Test
-  void defaultReleaseIsV30() {
+  void defaultReleaseIsTheNewestV3_1_5() {
     X509Msp msp = X509Msps.setup(MspConfigs.of(org.root).admin(org.leaf("CN=admin")).build(), MspVersion.V1_4_3);
-    assertThat(msp.release()).isEqualTo(FabricRelease.V3_0);
-    assertThat(SetupOptions.defaults().release()).isEqualTo(FabricRelease.V3_0);
+    assertThat(msp.release()).isEqualTo(FabricRelease.V3_1_5);
+    assertThat(SetupOptions.defaults().release()).isEqualTo(FabricRelease.V3_1_5);
+    assertThat(FabricRelease.all()).allSatisfy(r -> assertThat(r).isLessThanOrEqualTo(
+        r.isV2_5() ? FabricRelease.V2_5_16 : FabricRelease.V3_1_5));
   }
 
   @Test
