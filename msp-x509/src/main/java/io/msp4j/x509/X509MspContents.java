@@ -30,6 +30,14 @@ public final class X509MspContents {
   }
 
   /**
+   * The contents of {@code config}, its certificates described as the Go that built {@code
+   * release} parses them (nothing is parsed until they are compared).
+   */
+  public static X509MspContents of(MSPConfig config, io.msp4j.core.FabricRelease release) {
+    return new X509MspContents(ConfigContents.of(config, release));
+  }
+
+  /**
    * The contents of {@code config}, which {@code setUp} was set up from: its CRLs are taken from
    * the MSP instead of being parsed again, which halves the work of comparing a configuration
    * with a million-entry CRL.

@@ -442,6 +442,24 @@ public final class CertificateBuilder {
             inhibitPolicyMapping == null ? null : BigInteger.valueOf(inhibitPolicyMapping)));
   }
 
+  /**
+   * policyMappings (critical) of these dotted OIDs, taken in pairs: issuerDomainPolicy,
+   * subjectDomainPolicy, issuerDomainPolicy, ...
+   */
+  public CertificateBuilder policyMappings(String... issuerSubjectPairs) {
+    if (issuerSubjectPairs.length % 2 != 0) {
+      throw new IllegalArgumentException("policy mappings come in pairs: "
+          + java.util.Arrays.toString(issuerSubjectPairs));
+    }
+    org.bouncycastle.asn1.ASN1EncodableVector all = new org.bouncycastle.asn1.ASN1EncodableVector();
+    for (int i = 0; i < issuerSubjectPairs.length; i += 2) {
+      all.add(new org.bouncycastle.asn1.DERSequence(new ASN1Encodable[] {
+          new ASN1ObjectIdentifier(issuerSubjectPairs[i]),
+          new ASN1ObjectIdentifier(issuerSubjectPairs[i + 1])}));
+    }
+    return put(Extension.policyMappings, true, new org.bouncycastle.asn1.DERSequence(all));
+  }
+
   /** inhibitAnyPolicy (critical) with this skip count. */
   public CertificateBuilder inhibitAnyPolicy(int skipCerts) {
     return put(Extension.inhibitAnyPolicy, true, new ASN1Integer(skipCerts));
@@ -459,6 +477,11 @@ public final class CertificateBuilder {
   public CertificateBuilder extension(ASN1ObjectIdentifier oid, boolean critical, byte[] extnValue) {
     explicit.put(oid, new Extension(oid, critical, new DEROctetString(extnValue.clone())));
     return this;
+  }
+
+  /** Extension OID in dotted form, raw bytes as its extnValue contents. */
+  public CertificateBuilder extension(String oid, boolean critical, byte[] extnValue) {
+    return extension(new ASN1ObjectIdentifier(oid), critical, extnValue);
   }
 
   /** Extension OID in dotted form, DER value. */

@@ -15,7 +15,10 @@ import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.ASN1Set;
 import javax.security.auth.x500.X500Principal;
 
-/** Parses RDN sequences with the acceptance rules of Go's {@code parseName}. */
+/**
+ * Parses RDN sequences with the acceptance rules of Go's {@code parseName}, as the Go release of
+ * the given {@link GoX509Rules} reads attribute strings (REL-X509-08 and T61String, Go 1.25).
+ */
 final class DistinguishedNames {
   private DistinguishedNames() {}
 
@@ -26,7 +29,7 @@ final class DistinguishedNames {
   private static final int IA5 = 22;
   private static final int NUMERIC = 18;
 
-  static List<DnAttribute> parse(ASN1Primitive name) {
+  static List<DnAttribute> parse(ASN1Primitive name, GoX509Rules rules) {
     if (!(name instanceof ASN1Sequence seq)) {
       throw new CertificateParseException("x509: invalid RDNSequence");
     }
@@ -49,7 +52,7 @@ final class DistinguishedNames {
               "x509: invalid RDNSequence: failed to read attribute value");
         }
         byte[] enc = Der.encode(pair.getObjectAt(1));
-        out.add(attribute(rdnIndex, type.getId(), enc[0] & 0xff, Der.contents(enc)));
+        out.add(attribute(rdnIndex, type.getId(), enc[0] & 0xff, Der.contents(enc), rules));
       }
       rdnIndex++;
     }
@@ -60,16 +63,17 @@ final class DistinguishedNames {
    * One attribute from its type and its value's identifier octet and contents, with Go's
    * parseASN1String; shared by {@link #parse} and {@link SinglePassParser}.
    */
-  static DnAttribute attribute(int rdn, String oid, int identifier, byte[] value) {
-    return new DnAttribute(rdn, oid, decodeString(identifier, value));
+  static DnAttribute attribute(int rdn, String oid, int identifier, byte[] value,
+      GoX509Rules rules) {
+    return new DnAttribute(rdn, oid, decodeString(identifier, value, rules));
   }
 
   /** Go's parseASN1String over the identifier octet and contents of a value. */
-  private static String decodeString(int tag, byte[] v) {
+  private static String decodeString(int tag, byte[] v, GoX509Rules rules) {
     String bad = "x509: invalid RDNSequence: invalid attribute value: ";
     switch (tag) {
       case T61:
-        return t61(v);
+        return rules.strictStrings() ? latin1(v) : t61(v);
       case PRINTABLE:
         for (byte b : v) {
           if (!isPrintable(b)) {
@@ -87,7 +91,7 @@ final class DistinguishedNames {
           throw new CertificateParseException(bad + "invalid UTF-8 string", e);
         }
       case BMP:
-        return bmp(v, bad);
+        return rules.strictStrings() ? ucs2(v, bad) : bmp(v, bad);
       case IA5:
         if (!GoNames.isIa5(v)) {
           throw new CertificateParseException(bad + "invalid IA5String");
@@ -138,7 +142,37 @@ final class DistinguishedNames {
     return sb.toString();
   }
 
-  /** T61String: Go keeps the bytes as they are, valid UTF-8 or not. */
+  /**
+   * Go 1.25's BMPString reading (REL-X509-08): as Go 1.23's, except that a surrogate code unit
+   * (U+D800 to U+DFFF, even in a well-formed pair) or a permanent noncharacter (U+FFFE, U+FFFF,
+   * U+FDD0 to U+FDEF) is refused; so each code unit is one character.
+   */
+  private static String ucs2(byte[] v, String bad) {
+    if (v.length % 2 != 0) {
+      throw new CertificateParseException(bad + "invalid BMPString");
+    }
+    int len = v.length;
+    if (len >= 2 && v[len - 1] == 0 && v[len - 2] == 0) {
+      len -= 2;
+    }
+    StringBuilder sb = new StringBuilder(len / 2);
+    for (int i = 0; i < len; i += 2) {
+      char unit = (char) (((v[i] & 0xff) << 8) | (v[i + 1] & 0xff));
+      if (Character.isSurrogate(unit) || unit == '\uFFFE' || unit == '\uFFFF'
+          || (unit >= '\uFDD0' && unit <= '\uFDEF')) {
+        throw new CertificateParseException(bad + "invalid BMPString", "REL-X509-08");
+      }
+      sb.append(unit);
+    }
+    return sb.toString();
+  }
+
+  /** Go 1.25's T61String reading: each byte is the Latin-1 character of that code. */
+  private static String latin1(byte[] v) {
+    return new String(v, StandardCharsets.ISO_8859_1);
+  }
+
+  /** T61String before Go 1.25: Go keeps the bytes as they are, valid UTF-8 or not. */
   private static String t61(byte[] v) {
     return GoStrings.fromBytes(v);
   }

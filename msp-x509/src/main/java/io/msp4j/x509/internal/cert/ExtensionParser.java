@@ -17,9 +17,10 @@ import org.bouncycastle.asn1.ASN1TaggedObject;
 import org.bouncycastle.asn1.BERTags;
 
 /**
- * Interprets certificate extensions the way Go 1.23's {@code processExtensions} does: which are
- * handled, which parse errors make the whole certificate unparsable, and which critical
- * extensions are left unhandled.
+ * Interprets certificate extensions the way Go's {@code processExtensions} does in the release of
+ * its {@link GoX509Rules} (Go 1.23's, with the release differences REL-X509-03, -05, -06 and -07
+ * where the rules say so): which are handled, which parse errors make the whole certificate
+ * unparsable, and which critical extensions are left unhandled.
  */
 final class ExtensionParser {
   static final String SKI = "2.5.29.14";
@@ -32,6 +33,9 @@ final class ExtensionParser {
   static final String AKI = "2.5.29.35";
   static final String EKU = "2.5.29.37";
   static final String AIA = "1.3.6.1.5.5.7.1.1";
+
+  /** The Go release whose parser this one follows. */
+  final GoX509Rules rules;
 
   // Results.
   final List<CertExtension> extensions = new ArrayList<>();
@@ -52,6 +56,30 @@ final class ExtensionParser {
   NameConstraints nameConstraints;
   boolean hasNameConstraintsExtension;
   final List<String> policies = new ArrayList<>();
+  /** The policy OIDs as the hex of their DER contents, for policy processing (Go 1.24+). */
+  final List<String> policyKeys = new ArrayList<>();
+  final List<PolicyInfo.Mapping> policyMappings = new ArrayList<>();
+  Long requireExplicitPolicy;
+  Long inhibitPolicyMapping;
+  Long inhibitAnyPolicy;
+
+  ExtensionParser(GoX509Rules rules) {
+    this.rules = java.util.Objects.requireNonNull(rules, "rules");
+  }
+
+  /** The policy fields read, for chain policy processing. */
+  PolicyInfo policyInfo() {
+    if (policyKeys.isEmpty() && policyMappings.isEmpty() && requireExplicitPolicy == null
+        && inhibitPolicyMapping == null && inhibitAnyPolicy == null) {
+      return PolicyInfo.NONE;
+    }
+    return new PolicyInfo(policyKeys, policyMappings, optional(requireExplicitPolicy),
+        optional(inhibitPolicyMapping), optional(inhibitAnyPolicy));
+  }
+
+  private static java.util.OptionalLong optional(Long v) {
+    return v == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(v);
+  }
 
   /** Reads the SEQUENCE OF Extension inside the [3] wrapper. */
   void parse(ASN1Primitive extensionsSeq) {
@@ -148,6 +176,10 @@ final class ExtensionParser {
           if (value.bitLength() > 63) {
             throw new CertificateParseException("x509: invalid basic constraints");
           }
+          if (value.signum() < 0 && rules.strictStrings()) {
+            // Go 1.25 reads the pathLenConstraint as unsigned
+            throw new CertificateParseException("x509: invalid basic constraints", "REL-X509-07");
+          }
           long l = value.longValue();
           pathLen = l > Integer.MAX_VALUE ? Integer.MAX_VALUE
               : l < Integer.MIN_VALUE ? Integer.MIN_VALUE : (int) l;
@@ -188,14 +220,15 @@ final class ExtensionParser {
                 throw new CertificateParseException(
                     "x509: SAN uniformResourceIdentifier is malformed");
               }
-              GoUrl.Parsed u = GoUrl.parse(text);
+              GoUrl.Parsed u = GoUrl.parse(text, rules);
               if (!u.ok()) {
                 throw new CertificateParseException(
                     "x509: cannot parse URI \"" + text + "\": " + u.error());
               }
-              if (!u.host().isEmpty() && GoNames.domainToReverseLabels(u.host()) == null) {
+              if (!u.host().isEmpty() && !domainValid(u.host(), false, u.host(), rules)) {
                 throw new CertificateParseException(
-                    "x509: cannot parse URI \"" + text + "\": invalid domain");
+                    "x509: cannot parse URI \"" + text + "\": invalid domain",
+                    newlyRefused(u.host()));
               }
               uris.add(text);
             }
@@ -264,8 +297,35 @@ final class ExtensionParser {
               || !(info.getObjectAt(0) instanceof ASN1ObjectIdentifier oid)) {
             throw new CertificateParseException("x509: invalid certificate policies");
           }
+          String key = java.util.HexFormat.of().formatHex(Der.contents(Der.encode(oid)));
+          if (rules.certificatePolicies() && policyKeys.contains(key)) {
+            // Go 1.24 refuses a policy OID listed twice
+            throw new CertificateParseException("x509: invalid certificate policies", "REL-X509-06");
+          }
           policies.add(oid.getId());
+          policyKeys.add(key);
         }
+        return false;
+      }
+      case PolicyExtensions.POLICY_CONSTRAINTS -> {
+        if (!rules.certificatePolicies()) {
+          return true;
+        }
+        PolicyExtensions.policyConstraints(v, this);
+        return false;
+      }
+      case PolicyExtensions.POLICY_MAPPINGS -> {
+        if (!rules.certificatePolicies()) {
+          return true;
+        }
+        PolicyExtensions.policyMappings(v, policyMappings);
+        return false;
+      }
+      case PolicyExtensions.INHIBIT_ANY_POLICY -> {
+        if (!rules.certificatePolicies()) {
+          return true;
+        }
+        PolicyExtensions.inhibitAnyPolicy(v, this);
         return false;
       }
       case AIA -> {
@@ -313,8 +373,8 @@ final class ExtensionParser {
     if (permittedEmpty && excludedEmpty) {
       throw new CertificateParseException("x509: empty name constraints extension");
     }
-    Subtrees p = readSubtrees(permitted);
-    Subtrees x = readSubtrees(excluded);
+    Subtrees p = readSubtrees(permitted, rules);
+    Subtrees x = readSubtrees(excluded, rules);
     nameConstraints = new NameConstraints(p.dns, x.dns, p.emails, x.emails, p.uris, x.uris,
         p.ips, x.ips);
     return p.unhandled || x.unhandled;
@@ -347,7 +407,7 @@ final class ExtensionParser {
     boolean unhandled;
   }
 
-  private static Subtrees readSubtrees(ASN1Sequence seq) {
+  private static Subtrees readSubtrees(ASN1Sequence seq, GoX509Rules rules) {
     Subtrees out = new Subtrees();
     if (seq == null) {
       return out;
@@ -369,9 +429,10 @@ final class ExtensionParser {
             throw new CertificateParseException("x509: invalid constraint value");
           }
           String trimmed = text.startsWith(".") ? text.substring(1) : text;
-          if (GoNames.domainToReverseLabels(trimmed) == null) {
+          if (!domainValid(text, true, trimmed, rules)) {
             throw new CertificateParseException(
-                "x509: failed to parse dnsName constraint \"" + text + "\"");
+                "x509: failed to parse dnsName constraint \"" + text + "\"",
+                newlyRefused(trimmed));
           }
           out.dns.add(text);
         }
@@ -399,9 +460,10 @@ final class ExtensionParser {
             }
           } else {
             String d = text.startsWith(".") ? text.substring(1) : text;
-            if (GoNames.domainToReverseLabels(d) == null) {
+            if (!domainValid(text, true, d, rules)) {
               throw new CertificateParseException(
-                  "x509: failed to parse rfc822Name constraint \"" + text + "\"");
+                  "x509: failed to parse rfc822Name constraint \"" + text + "\"",
+                  newlyRefused(d));
             }
           }
           out.emails.add(text);
@@ -415,9 +477,9 @@ final class ExtensionParser {
                 "x509: failed to parse URI constraint \"" + text + "\": cannot be IP address");
           }
           String d = text.startsWith(".") ? text.substring(1) : text;
-          if (GoNames.domainToReverseLabels(d) == null) {
+          if (!domainValid(text, true, d, rules)) {
             throw new CertificateParseException(
-                "x509: failed to parse URI constraint \"" + text + "\"");
+                "x509: failed to parse URI constraint \"" + text + "\"", newlyRefused(d));
           }
           out.uris.add(text);
         }
@@ -425,6 +487,26 @@ final class ExtensionParser {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a URI host or a constraint's domain is accepted: by Go's newer domain routine where
+   * the rules have it ({@code name} whole, REL-X509-03), else by the older reverse-label split of
+   * {@code older} (the name with a constraint's leading dot removed).
+   */
+  private static boolean domainValid(String name, boolean constraint, String older,
+      GoX509Rules rules) {
+    return rules.domainNameCheck()
+        ? DomainNameCheck.valid(name, constraint, rules)
+        : GoNames.domainToReverseLabels(older) != null;
+  }
+
+  /**
+   * REL-X509-03 when the older check accepts {@code older} (so only the newer routine refuses
+   * {@code name}); else null, the refusal being every release's.
+   */
+  private static String newlyRefused(String older) {
+    return GoNames.domainToReverseLabels(older) != null ? "REL-X509-03" : null;
   }
 
   private static boolean validMask(byte[] mask) {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.Optional;
@@ -20,10 +21,12 @@ import org.bouncycastle.asn1.BERTags;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 
 /**
- * An X.509 certificate parsed once, with the acceptance rules of Go 1.23's
- * {@code x509.ParseCertificate}: what Go refuses, {@link #parse} refuses with a
- * {@link CertificateParseException}. Keeps the exact DER and the raw subject and issuer name
- * bytes (SET order as encoded) for byte-equal matching. Immutable; equality is by DER bytes.
+ * An X.509 certificate parsed once, with the acceptance rules of {@code x509.ParseCertificate} in
+ * the Go release of a {@link GoX509Rules} (Go 1.23's unless told otherwise): what that Go refuses,
+ * {@link #parse} refuses with a {@link CertificateParseException}. Keeps the exact DER and the raw
+ * subject and issuer name bytes (SET order as encoded) for byte-equal matching. Immutable;
+ * equality is by DER bytes (the same bytes parsed under other rules are equal: keep certificates
+ * parsed under different rules apart, as each MSP does by parsing under its own).
  */
 public final class ParsedCertificate {
   private static final String OID_OU = "2.5.4.11";
@@ -102,22 +105,39 @@ public final class ParsedCertificate {
    * malformed extensions, unsupported curves, bad name strings...) throw.
    */
   public static ParsedCertificate parse(byte[] der) {
+    return parse(der, GoX509Rules.GO_1_23);
+  }
+
+  /**
+   * Parses DER bytes of one certificate as the Go release of {@code rules} does: {@link
+   * #parse(byte[])} with that release's differences (REL-X509-03, -05 to -08; such refusals carry
+   * their rule).
+   */
+  public static ParsedCertificate parse(byte[] der, GoX509Rules rules) {
+    Objects.requireNonNull(rules, "rules");
     if (der == null || der.length == 0) {
       throw new CertificateParseException("x509: malformed certificate: no bytes");
     }
     byte[] input = der.clone();
     // The usual certificate shape is read in one pass over the DER; anything else, and every
     // refusal with its message, comes from the reference parse, which decides alone.
-    ParsedCertificate fast = SinglePassParser.tryParse(input);
-    return fast != null ? fast : parseReference(input);
+    ParsedCertificate fast = SinglePassParser.tryParse(input, rules);
+    return fast != null ? fast : parseReference(input, rules);
   }
 
   /**
    * The reference parse: Bouncy Castle reads the whole structure, which must encode back to the
    * same bytes, then the fields are taken from its objects. {@link #parse} gives field for field
    * the same certificate (or this one) and refuses exactly what this refuses, with its message.
+   * Go 1.23's rules.
    */
   public static ParsedCertificate parseReference(byte[] der) {
+    return parseReference(der, GoX509Rules.GO_1_23);
+  }
+
+  /** {@link #parseReference(byte[])} as the Go release of {@code rules} parses. */
+  public static ParsedCertificate parseReference(byte[] der, GoX509Rules rules) {
+    Objects.requireNonNull(rules, "rules");
     if (der == null || der.length == 0) {
       throw new CertificateParseException("x509: malformed certificate: no bytes");
     }
@@ -132,7 +152,7 @@ public final class ParsedCertificate {
       throw new CertificateParseException("x509: malformed certificate");
     }
     try {
-      return parseStructure(input, certSeq, children(input, GoAsn1.element(input, 0)));
+      return parseStructure(input, certSeq, children(input, GoAsn1.element(input, 0)), rules);
     } catch (CertificateParseException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -146,7 +166,7 @@ public final class ParsedCertificate {
    * are its slice of the input: raw fields are copied from there instead of being encoded again.
    */
   private static ParsedCertificate parseStructure(
-      byte[] input, ASN1Sequence certSeq, List<GoAsn1.Header> certParts) {
+      byte[] input, ASN1Sequence certSeq, List<GoAsn1.Header> certParts, GoX509Rules rules) {
     if (certSeq.size() < 1 || !(certSeq.getObjectAt(0).toASN1Primitive() instanceof ASN1Sequence tbsSeq)) {
       throw new CertificateParseException("x509: malformed tbs certificate");
     }
@@ -204,7 +224,7 @@ public final class ParsedCertificate {
       throw new CertificateParseException("x509: malformed issuer");
     }
     byte[] rawIssuer = GoAsn1.raw(input, tbsParts.get(i));
-    List<DnAttribute> issuerAttrs = DistinguishedNames.parse(issuerSeq);
+    List<DnAttribute> issuerAttrs = DistinguishedNames.parse(issuerSeq, rules);
     i++;
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence validity)
         || validity.size() < 2) {
@@ -218,14 +238,14 @@ public final class ParsedCertificate {
       throw new CertificateParseException("x509: malformed subject");
     }
     byte[] rawSubject = GoAsn1.raw(input, tbsParts.get(i));
-    List<DnAttribute> subjectAttrs = DistinguishedNames.parse(subjectSeq);
+    List<DnAttribute> subjectAttrs = DistinguishedNames.parse(subjectSeq, rules);
     i++;
     if (i >= f.size() || !(f.get(i).toASN1Primitive() instanceof ASN1Sequence spkiSeq)) {
       throw new CertificateParseException("x509: malformed spki");
     }
     CertPublicKey key = CertPublicKey.parse(spkiSeq, GoAsn1.raw(input, tbsParts.get(i)));
     i++;
-    ExtensionParser ext = new ExtensionParser();
+    ExtensionParser ext = new ExtensionParser(rules);
     if (version > 1) {
       // Go skips a primitive [1] and [2] (the unique identifiers), then reads a constructed [3]
       // whose first element is the extensions SEQUENCE; anything else there is not looked at.
@@ -458,7 +478,10 @@ public final class ParsedCertificate {
     return false;
   }
 
-  /** Critical extensions that Go 1.23 does not handle (CHAIN-05). */
+  /**
+   * Critical extensions that the Go release of the parse rules does not handle (CHAIN-05; the
+   * policy extensions are handled from Go 1.24 on, REL-X509-05).
+   */
   public List<String> unhandledCriticalExtensions() {
     return Collections.unmodifiableList(ext.unhandledCritical);
   }
@@ -580,6 +603,19 @@ public final class ParsedCertificate {
   /** certificatePolicies OIDs in order. */
   public List<String> policies() {
     return Collections.unmodifiableList(ext.policies);
+  }
+
+  /**
+   * The policy fields chain policy processing reads (REL-X509-05): policies, mappings and skip
+   * counts, the last two read only under rules with {@link GoX509Rules#certificatePolicies()}.
+   */
+  public PolicyInfo policyInfo() {
+    return ext.policyInfo();
+  }
+
+  /** The rules of the Go release this certificate was parsed as. */
+  public GoX509Rules rules() {
+    return ext.rules;
   }
 
   /**

@@ -71,6 +71,9 @@ final class PlainExtensions {
         return null;
       }
       long l = new BigInteger(Arrays.copyOfRange(v, n.contentStart(), n.end())).longValue();
+      if (l < 0 && into.rules.strictStrings()) {
+        return null; // refused since Go 1.25 (REL-X509-07): process words the refusal
+      }
       pathLen = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, l));
       pos = n.end();
     }

@@ -29,19 +29,22 @@ import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 final class SinglePassParser {
   private SinglePassParser() {}
 
-  /** The certificate, or null when the reference parse must decide. */
-  static ParsedCertificate tryParse(byte[] der) {
+  /**
+   * The certificate as the Go release of {@code rules} parses it, or null when the reference parse
+   * must decide.
+   */
+  static ParsedCertificate tryParse(byte[] der, GoX509Rules rules) {
     if (!PlainDer.isPlain(der)) {
       return null;
     }
     try {
-      return read(der);
+      return read(der, rules);
     } catch (RuntimeException e) {
       return null; // malformed or unusual: the reference parse gives the verdict and message
     }
   }
 
-  private static ParsedCertificate read(byte[] der) {
+  private static ParsedCertificate read(byte[] der, GoX509Rules rules) {
     GoAsn1.Header cert = GoAsn1.element(der, 0);
     List<GoAsn1.Header> parts = children(der, cert);
     if (!isSequence(cert) || parts.size() != 3 || !isSequence(parts.get(0))
@@ -73,11 +76,11 @@ final class SinglePassParser {
       return null;
     }
     AlgorithmIdentifier sigAlgId = algorithm(sigAlgDer);
-    List<DnAttribute> issuer = name(der, f.get(3));
+    List<DnAttribute> issuer = name(der, f.get(3), rules);
     Instant[] validity = validity(der, f.get(4));
-    List<DnAttribute> subject = name(der, f.get(5));
+    List<DnAttribute> subject = name(der, f.get(5), rules);
     CertPublicKey key = ecdsaKey(der, f.get(6));
-    ExtensionParser ext = trailingFields(der, f);
+    ExtensionParser ext = trailingFields(der, f, rules);
     if (issuer == null || validity == null || subject == null || key == null || ext == null) {
       return null;
     }
@@ -143,7 +146,7 @@ final class SinglePassParser {
   }
 
   /** A Name of SETs of exactly (OID, string) pairs; null for any other shape. */
-  private static List<DnAttribute> name(byte[] der, GoAsn1.Header h) {
+  private static List<DnAttribute> name(byte[] der, GoAsn1.Header h, GoX509Rules rules) {
     if (!isSequence(h)) {
       return null;
     }
@@ -161,7 +164,7 @@ final class SinglePassParser {
         }
         String oid = GoAsn1.oid(der, pair.get(0));
         out.add(DistinguishedNames.attribute(rdn, oid, der[pair.get(1).start()] & 0xff,
-            GoAsn1.contents(der, pair.get(1))));
+            GoAsn1.contents(der, pair.get(1)), rules));
       }
       rdn++;
     }
@@ -202,7 +205,8 @@ final class SinglePassParser {
    * After the key: optional [1] and [2] (primitive, skipped as Go does) and an optional [3]
    * holding exactly one SEQUENCE of extensions; nothing else. Null for any other layout.
    */
-  private static ExtensionParser trailingFields(byte[] der, List<GoAsn1.Header> f) {
+  private static ExtensionParser trailingFields(byte[] der, List<GoAsn1.Header> f,
+      GoX509Rules rules) {
     int i = 7;
     if (i < f.size() && tagByte(der, f.get(i)) == 0x81) {
       i++;
@@ -210,7 +214,7 @@ final class SinglePassParser {
     if (i < f.size() && tagByte(der, f.get(i)) == 0x82) {
       i++;
     }
-    ExtensionParser ext = new ExtensionParser();
+    ExtensionParser ext = new ExtensionParser(rules);
     if (i < f.size() && tagByte(der, f.get(i)) == 0xa3) {
       List<GoAsn1.Header> wrapped = children(der, f.get(i));
       if (wrapped.size() != 1 || !isSequence(wrapped.get(0)) || !extensions(der, wrapped.get(0), ext)) {

@@ -163,7 +163,7 @@ public final class CertificateSanitizer {
     v.add(new DERBitString(signature));
     byte[] der = Der.encode(new DLSequence(v));
     try {
-      return ParsedCertificate.parse(der);
+      return ParsedCertificate.parse(der, cert.rules()); // as the Go that parsed cert
     } catch (CertificateParseException e) {
       throw new SanitizationException("SANITIZE-04", "the sanitised form of " + cert.describe()
           + " does not parse: " + e.getMessage(), cert, null, e);

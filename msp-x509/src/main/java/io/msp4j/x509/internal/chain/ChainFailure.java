@@ -51,6 +51,11 @@ public final class ChainFailure {
     LEGACY_COMMON_NAME("CHAIN-07"),
     /** More than 100 signature checks were needed (CHAIN-08). */
     SIGNATURE_CHECK_LIMIT("CHAIN-08"),
+    /**
+     * Every candidate chain was dropped, some for invalid certificate policies (Go 1.24+,
+     * REL-X509-05).
+     */
+    INVALID_POLICIES("REL-X509-05"),
     /** Several paths where the MSP needs exactly one (CHAIN-09). */
     MULTIPLE_PATHS("CHAIN-09");
 

@@ -14,7 +14,9 @@ import java.util.Optional;
  * Builds certification paths with the semantics of Go 1.23's {@code Certificate.Verify} as the
  * MSP calls it (no DNS name, default key usage serverAuth, explicit time): rules CHAIN-01 to
  * CHAIN-08, plus the MSP's unique-path requirement (CHAIN-09) and legacy CN rule (CHAIN-07) in
- * {@link #uniquePath}. Thread-safe; holds no state besides the crypto implementation.
+ * {@link #uniquePath}; from Go 1.24 on ({@link GoX509Rules#certificatePolicies()}) candidate
+ * chains with invalid certificate policies are dropped first (REL-X509-05), and do not count
+ * towards CHAIN-09. Thread-safe; holds no state besides the crypto implementation.
  */
 public final class PathBuilder {
   /** Go's maxChainSignatureChecks (CHAIN-08). */
@@ -45,6 +47,9 @@ public final class PathBuilder {
   /**
    * All distinct paths from {@code leaf} to a member of {@code roots} at instant {@code t}
    * (CHAIN-01..06, CHAIN-08), in Go's order. Each path starts with the leaf and ends with a root.
+   * The certificates must be parsed with this builder's {@link #rules()}: their parse says which
+   * critical extensions that Go release handles (the policy extensions from Go 1.24 on) and
+   * holds the policy fields that policy processing reads.
    */
   public PathResult findPaths(ParsedCertificate leaf, Instant t, CertPool roots,
       CertPool intermediates) {
@@ -53,6 +58,11 @@ public final class PathBuilder {
     Objects.requireNonNull(roots, "roots");
     Objects.requireNonNull(intermediates, "intermediates");
 
+    if (!leaf.rules().equals(rules)) {
+      // which critical extensions are handled, and the policy fields, come from the parse
+      throw new IllegalArgumentException("certificate parsed as Go " + leaf.rules().go()
+          + " parses, given to a path builder of Go " + rules.go() + ": " + leaf.describe());
+    }
     ChainFailure leafProblem = basicValidity(leaf, t);
     if (leafProblem != null) {
       return new PathResult(List.of(), leafProblem);
@@ -71,12 +81,21 @@ public final class PathBuilder {
     List<List<ParsedCertificate>> accepted = new ArrayList<>();
     ParsedCertificate ekuOffender = null;
     ChainFailure constraintsFailure = null;
+    int ekuRejected = 0;
+    String policyProblem = null;
+    int policyRejected = 0;
     for (List<ParsedCertificate> path : candidates) {
+      String policies = rules.certificatePolicies() ? PolicyValidation.problem(path) : null;
+      if (policies != null) {
+        // Go 1.24+ drops the chain before looking at key usage (REL-X509-05)
+        policyRejected++;
+        policyProblem = policyProblem == null ? policies : policyProblem;
+        continue;
+      }
       ParsedCertificate bad = ekuOffender(path);
       if (bad != null) {
-        if (ekuOffender == null) {
-          ekuOffender = bad;
-        }
+        ekuRejected++;
+        ekuOffender = ekuOffender == null ? bad : ekuOffender;
         continue;
       }
       if (rules.chainConstraints()) {
@@ -92,7 +111,17 @@ public final class PathBuilder {
       accepted.add(path);
     }
     if (accepted.isEmpty() && constraintsFailure != null) {
+      // Go 1.26 reports a name-constraint failure before any other (REL-X509-01)
       return new PathResult(List.of(), constraintsFailure);
+    }
+    if (accepted.isEmpty() && policyRejected > 0) {
+      String others = ekuRejected == 0 ? "" : ekuRejected + " with an extended key usage without "
+          + "serverAuth or anyExtendedKeyUsage (" + ekuOffender.describe() + ") and ";
+      return new PathResult(List.of(), new ChainFailure(ChainFailure.Kind.INVALID_POLICIES,
+          "no valid chain for " + leaf.describe() + ": of its " + candidates.size()
+              + " candidate chain(s), " + others + policyRejected + " with invalid certificate "
+              + "policies, as Go " + rules.go() + " processes them (" + policyProblem + ")",
+          leaf));
     }
     if (accepted.isEmpty()) {
       return new PathResult(List.of(), new ChainFailure(ChainFailure.Kind.INCOMPATIBLE_KEY_USAGE,

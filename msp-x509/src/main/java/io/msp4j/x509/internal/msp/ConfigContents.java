@@ -1,5 +1,7 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.core.FabricRelease;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.MspException;
@@ -40,25 +42,37 @@ public final class ConfigContents {
   private final MSPConfig config;
   /** The CRLs of an MSP set up from {@code config}, or null: parsed from the config then. */
   private final List<RevocationList> setUpCrls;
+  /** How certificates are parsed for their descriptions: as the Go of the MSP's release. */
+  private final GoX509Rules rules;
   private volatile Parsed parsed;
 
-  private ConfigContents(MSPConfig config, List<RevocationList> setUpCrls) {
+  private ConfigContents(MSPConfig config, List<RevocationList> setUpCrls, GoX509Rules rules) {
     this.config = config;
     this.setUpCrls = setUpCrls;
+    this.rules = Objects.requireNonNull(rules, "rules");
   }
 
+  /** The contents of {@code config}, its certificates parsed as the default release's Go does. */
   public static ConfigContents of(MSPConfig config) {
-    return new ConfigContents(Objects.requireNonNull(config, "config"), null);
+    return of(config, FabricRelease.defaultRelease());
+  }
+
+  /** The contents of {@code config}, its certificates parsed as the Go of {@code release} does. */
+  public static ConfigContents of(MSPConfig config, FabricRelease release) {
+    return new ConfigContents(Objects.requireNonNull(config, "config"), null,
+        GoX509Rules.of(release));
   }
 
   /**
    * The contents of {@code config}, whose CRLs are taken from {@code setUp}, an MSP set up from
-   * it, instead of being parsed again (when it is an X.509 MSP of this implementation).
+   * it, instead of being parsed again (when it is an X.509 MSP of this implementation), and whose
+   * certificates are parsed as the Go of its release does.
    */
   public static ConfigContents of(MSPConfig config, io.msp4j.core.Msp setUp) {
     Objects.requireNonNull(config, "config");
-    return new ConfigContents(config,
-        setUp instanceof X509MspImpl impl ? impl.revocationLists() : null);
+    return setUp instanceof X509MspImpl impl
+        ? new ConfigContents(config, impl.revocationLists(), impl.rules().goX509())
+        : of(config);
   }
 
   public MSPConfig config() {
@@ -86,8 +100,8 @@ public final class ConfigContents {
     certificates(Kind.ADMIN, was.admins, now.admins, out);
     revocations(was, now, out);
     ouIdentifiers(was, now, out);
-    nodeOus(was, now, out);
-    signer(was, now, out);
+    nodeOus(was, now, out, rules);
+    signer(was, now, out, rules);
     cryptoConfig(was, now, before == null, out);
     certificates(Kind.TLS_ROOT_CA, was.tlsRoots, now.tlsRoots, out);
     certificates(Kind.TLS_INTERMEDIATE_CA, was.tlsIntermediates, now.tlsIntermediates, out);
@@ -100,7 +114,7 @@ public final class ConfigContents {
       synchronized (this) {
         p = parsed;
         if (p == null) {
-          p = Parsed.of(config, setUpCrls);
+          p = Parsed.of(config, setUpCrls, rules);
           parsed = p;
         }
       }
@@ -217,7 +231,7 @@ public final class ConfigContents {
     });
   }
 
-  private static void nodeOus(Parsed was, Parsed now, List<MspChange> out) {
+  private static void nodeOus(Parsed was, Parsed now, List<MspChange> out, GoX509Rules rules) {
     boolean had = was.fabric.hasFabricNodeOus();
     boolean has = now.fabric.hasFabricNodeOus();
     FabricNodeOUs b = was.fabric.getFabricNodeOus();
@@ -229,7 +243,7 @@ public final class ConfigContents {
       FabricNodeOUs only = has ? a : b;
       StringJoiner j = new StringJoiner(", ", "enable " + only.getEnable() + ", ", "");
       for (String role : ROLES) {
-        j.add(role + " " + nodeOu(only, role));
+        j.add(role + " " + nodeOu(only, role, rules));
       }
       out.add(MspChange.of(Kind.NODE_OUS, has ? Action.ADDED : Action.REMOVED, j.toString()));
       return;
@@ -239,8 +253,8 @@ public final class ConfigContents {
       j.add("enable " + b.getEnable() + " -> " + a.getEnable());
     }
     for (String role : ROLES) {
-      String before = nodeOu(b, role);
-      String after = nodeOu(a, role);
+      String before = nodeOu(b, role, rules);
+      String after = nodeOu(a, role, rules);
       if (!before.equals(after)) {
         j.add(role + " " + before + " -> " + after);
       }
@@ -250,7 +264,7 @@ public final class ConfigContents {
 
   private static final List<String> ROLES = List.of("client", "peer", "admin", "orderer");
 
-  private static String nodeOu(FabricNodeOUs n, String role) {
+  private static String nodeOu(FabricNodeOUs n, String role, GoX509Rules rules) {
     boolean present;
     FabricOUIdentifier id;
     switch (role) {
@@ -271,17 +285,17 @@ public final class ConfigContents {
         id = n.getOrdererOuIdentifier();
       }
     }
-    return present ? ouText(id) : "(none)";
+    return present ? ouText(id, rules) : "(none)";
   }
 
-  private static String ouText(FabricOUIdentifier id) {
+  private static String ouText(FabricOUIdentifier id, GoX509Rules rules) {
     String ou = "'" + id.getOrganizationalUnitIdentifier() + "'";
     return id.getCertificate().isEmpty()
         ? ou
-        : ou + " certified by " + certificateText(id.getCertificate().toByteArray());
+        : ou + " certified by " + certificateText(id.getCertificate().toByteArray(), rules);
   }
 
-  private static void signer(Parsed was, Parsed now, List<MspChange> out) {
+  private static void signer(Parsed was, Parsed now, List<MspChange> out, GoX509Rules rules) {
     if (was.signer.equals(now.signer)) {
       if (!was.signerKey.equals(now.signerKey)) {
         out.add(MspChange.of(Kind.SIGNING_IDENTITY, Action.CHANGED,
@@ -292,12 +306,12 @@ public final class ConfigContents {
     if (was.signer.isEmpty() || now.signer.isEmpty()) {
       boolean added = was.signer.isEmpty();
       out.add(MspChange.of(Kind.SIGNING_IDENTITY, added ? Action.ADDED : Action.REMOVED,
-          certificateText((added ? now : was).signer.toByteArray())));
+          certificateText((added ? now : was).signer.toByteArray(), rules)));
       return;
     }
     out.add(MspChange.of(Kind.SIGNING_IDENTITY, Action.CHANGED,
-        certificateText(was.signer.toByteArray()) + " -> "
-            + certificateText(now.signer.toByteArray())));
+        certificateText(was.signer.toByteArray(), rules) + " -> "
+            + certificateText(now.signer.toByteArray(), rules)));
   }
 
   private static void cryptoConfig(Parsed was, Parsed now, boolean first, List<MspChange> out) {
@@ -319,13 +333,13 @@ public final class ConfigContents {
   }
 
   /** "subject (serial s)" for a certificate entry, or what it holds when it is none. */
-  static String certificateText(byte[] bytes) {
+  static String certificateText(byte[] bytes, GoX509Rules rules) {
     Optional<PemBlock> block = GoPem.decode(bytes);
     if (block.isEmpty()) {
       return "an entry without a PEM block (" + bytes.length + " bytes)";
     }
     try {
-      ParsedCertificate c = ParsedCertificate.parse(block.get().bytes());
+      ParsedCertificate c = ParsedCertificate.parse(block.get().bytes(), rules);
       return c.subjectText() + " (serial " + c.serialHex() + ")";
     } catch (RuntimeException e) { // CertificateParseException: a bad entry is described, not fatal
       return "an entry that is not a certificate (" + bytes.length + " bytes)";
@@ -371,7 +385,7 @@ public final class ConfigContents {
         Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), ByteString.EMPTY,
         ByteString.EMPTY);
 
-    static Parsed of(MSPConfig config, List<RevocationList> setUpCrls) {
+    static Parsed of(MSPConfig config, List<RevocationList> setUpCrls, GoX509Rules rules) {
       FabricMSPConfig f;
       try {
         f = config.getType() == FABRIC ? FabricConfigParse.aliasing(config.getConfig()) : null;
@@ -382,39 +396,40 @@ public final class ConfigContents {
         return new Parsed(null, Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(),
             Map.of(), ByteString.EMPTY, ByteString.EMPTY);
       }
-      Map<ByteBuffer, String> roots = certificates(f.getRootCertsList());
-      Map<ByteBuffer, String> intermediates = certificates(f.getIntermediateCertsList());
+      Map<ByteBuffer, String> roots = certificates(f.getRootCertsList(), rules);
+      Map<ByteBuffer, String> intermediates = certificates(f.getIntermediateCertsList(), rules);
       Map<String, String> ous = new LinkedHashMap<>();
       for (FabricOUIdentifier id : f.getOrganizationalUnitIdentifiersList()) {
         String key = id.getOrganizationalUnitIdentifier() + "\u0000"
             + HexFormat.of().formatHex(certificateKey(id.getCertificate().toByteArray()).array());
-        ous.put(key, "OU " + ouText(id));
+        ous.put(key, "OU " + ouText(id, rules));
       }
       ByteString signer = f.getSigningIdentity().getPublicSigner();
-      return new Parsed(f, roots, intermediates, certificates(f.getAdminsList()),
-          certificates(f.getTlsRootCertsList()), certificates(f.getTlsIntermediateCertsList()),
-          ous, crls(f, roots, intermediates, setUpCrls), signer,
+      return new Parsed(f, roots, intermediates, certificates(f.getAdminsList(), rules),
+          certificates(f.getTlsRootCertsList(), rules), certificates(f.getTlsIntermediateCertsList(), rules),
+          ous, crls(f, roots, intermediates, setUpCrls, rules), signer,
           f.getSigningIdentity().getPrivateSigner().toByteString());
     }
 
-    private static Map<ByteBuffer, String> certificates(List<ByteString> entries) {
+    private static Map<ByteBuffer, String> certificates(List<ByteString> entries, GoX509Rules rules) {
       Map<ByteBuffer, String> m = new LinkedHashMap<>();
       for (ByteString e : entries) {
         byte[] b = e.toByteArray();
-        m.putIfAbsent(certificateKey(b), certificateText(b));
+        m.putIfAbsent(certificateKey(b), certificateText(b, rules));
       }
       return m;
     }
 
     /** The revoked serials by CA: the CRLs naming the same key identifier are merged. */
     private static Map<String, IssuerCrls> crls(FabricMSPConfig f, Map<ByteBuffer, String> roots,
-        Map<ByteBuffer, String> intermediates, List<RevocationList> setUpCrls) {
+        Map<ByteBuffer, String> intermediates, List<RevocationList> setUpCrls,
+        GoX509Rules rules) {
       boolean reuse = setUpCrls != null && setUpCrls.size() == f.getRevocationListCount();
       Map<String, String> subjectsByKeyId = new LinkedHashMap<>();
       for (Map<ByteBuffer, String> cas : List.of(roots, intermediates)) {
         for (ByteBuffer der : cas.keySet()) {
           try {
-            ParsedCertificate c = ParsedCertificate.parse(der.array());
+            ParsedCertificate c = ParsedCertificate.parse(der.array(), rules);
             c.subjectKeyId().ifPresent(
                 ski -> subjectsByKeyId.putIfAbsent(HexFormat.of().formatHex(ski), c.subjectText()));
           } catch (RuntimeException e) {

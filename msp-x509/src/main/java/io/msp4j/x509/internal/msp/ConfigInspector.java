@@ -49,7 +49,8 @@ public final class ConfigInspector {
     this.options = options;
     this.now = options.clock().instant();
     SignatureCrypto crypto = new ProviderSignatureCrypto(CryptoProviders.defaultProvider());
-    // Issuer links only need signature checks, which no Go release changed.
+    // Issuer links only need signature checks, which no Go release changed; certificates are
+    // parsed as the default release's Go parses them.
     this.paths = new PathBuilder(crypto, GoX509Rules.of(FabricRelease.defaultRelease()));
     this.crlVerifier = new CrlSignatureVerifier(crypto);
   }
@@ -138,7 +139,7 @@ public final class ConfigInspector {
       String source = source(field, i);
       try {
         out.add(new InspectedEntry(role, source,
-            CertificateLoader.firstPemCertificate(list.get(i).toByteArray())));
+            CertificateLoader.firstPemCertificate(list.get(i).toByteArray(), paths.rules())));
       } catch (Failure f) {
         problems.add(source + ": [" + f.rule() + "] " + f.getMessage());
       }
@@ -173,7 +174,7 @@ public final class ConfigInspector {
     }
     ParsedCertificate cert;
     try {
-      cert = CertificateLoader.firstPemCertificate(id.getCertificate().toByteArray());
+      cert = CertificateLoader.firstPemCertificate(id.getCertificate().toByteArray(), paths.rules());
     } catch (Failure f) {
       return new OuBinding(kind, ou, source, Optional.empty(),
           Optional.of("[CERT-ID-01] the certificate does not parse: " + f.getMessage()));

@@ -251,7 +251,8 @@ public final class MspSetup {
     ParsedCertificate cert;
     IdentityFactory.Prepared prepared;
     try {
-      cert = CertificateLoader.firstPemCertificate(info.getPublicSigner().toByteArray());
+      cert = CertificateLoader.firstPemCertificate(
+          info.getPublicSigner().toByteArray(), paths.rules());
       prepared = identities.prepare(cert, pools);
     } catch (Failure f) {
       throw withRule(f, "SETUP-SIGNER-01").toSetupException(entry("signing_identity.public_signer", 0), null);
@@ -405,7 +406,7 @@ public final class MspSetup {
   private ParsedCertificate parse(ByteString bytes) throws Failure {
     ParsedCertificate known = parsed.get(bytes);
     if (known == null) {
-      known = CertificateLoader.firstPemCertificate(bytes.toByteArray());
+      known = CertificateLoader.firstPemCertificate(bytes.toByteArray(), paths.rules());
       parsed.put(bytes, known);
     }
     return known;

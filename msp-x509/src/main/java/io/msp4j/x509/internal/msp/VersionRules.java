@@ -34,6 +34,11 @@ record VersionRules(
     boolean keyAlgorithmStep,
     boolean ed25519Import) {
 
+  /** What the Go release that built {@link #release} does in crypto/x509 (Appendix F). */
+  io.msp4j.x509.internal.cert.GoX509Rules goX509() {
+    return io.msp4j.x509.internal.cert.GoX509Rules.of(release);
+  }
+
   /** How NodeOUs are read (NODEOU-01..03) and counted (NODEOU-04/05). */
   enum NodeOuStyle {
     /** v1.0: the NodeOU block is ignored. */

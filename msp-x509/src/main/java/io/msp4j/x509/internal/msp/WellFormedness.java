@@ -3,6 +3,7 @@ package io.msp4j.x509.internal.msp;
 import io.msp4j.core.IdentityException;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.CertificateParseException;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.chain.EcdsaSignatureDer;
 import io.msp4j.x509.internal.chain.SignatureDecodingException;
@@ -23,7 +24,8 @@ final class WellFormedness {
 
   private WellFormedness() {}
 
-  static void check(SerializedIdentity identity) {
+  /** Checks {@code identity}, its certificate parsed as the Go release of {@code rules} does. */
+  static void check(SerializedIdentity identity, GoX509Rules rules) {
     byte[] idBytes = identity.getIdBytes().toByteArray();
     Optional<PemBlock> decoded = GoPem.decode(idBytes);
     if (decoded.isEmpty()) {
@@ -39,7 +41,7 @@ final class WellFormedness {
     }
     ParsedCertificate cert;
     try {
-      cert = ParsedCertificate.parse(block.bytes());
+      cert = ParsedCertificate.parse(block.bytes(), rules);
     } catch (CertificateParseException e) {
       throw fail("the PEM block is not an X.509 certificate: " + e.getMessage(), null);
     }

@@ -129,7 +129,7 @@ final class X509MspImpl implements X509Msp {
   X509Identity deserializeCertificate(byte[] pem) {
     ParsedCertificate cert;
     try {
-      cert = CertificateLoader.firstPemCertificate(pem);
+      cert = CertificateLoader.firstPemCertificate(pem, rules.goX509());
     } catch (Failure f) {
       throw f.toIdentityException(null);
     }
@@ -280,7 +280,7 @@ final class X509MspImpl implements X509Msp {
   @Override
   public void checkWellFormed(SerializedIdentity identity) {
     InputLimits.checkSerializedIdentity(Objects.requireNonNull(identity, "identity").getSerializedSize());
-    WellFormedness.check(identity);
+    WellFormedness.check(identity, rules.goX509());
   }
 
   /** Fabric's message signature rules with this MSP's crypto provider and hash family. */

@@ -20,6 +20,9 @@ import org.bouncycastle.asn1.x509.KeyPurposeId;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import io.msp4j.core.GoVersion;
 
 /**
  * {@link ParsedCertificate#parse}, which reads usual certificates in one pass ({@link
@@ -52,10 +55,10 @@ class SinglePassParserTest {
         inputs.add(mutate(base, random));
       }
       for (byte[] der : inputs) {
-        if (SinglePassParser.tryParse(der.clone()) != null) {
+        if (SinglePassParser.tryParse(der.clone(), GoX509Rules.GO_1_23) != null) {
           fast++;
         }
-        accepted += compare(der) ? 1 : 0;
+        accepted += compare(der, GoX509Rules.GO_1_23) ? 1 : 0;
         compared++;
       }
     }
@@ -73,7 +76,7 @@ class SinglePassParserTest {
     IssuedCertificate p384 = pki.certificate().subject("CN=peer0,OU=peer")
         .keyAlgorithm(KeyAlgorithm.EC_P384).issuer(root).leaf().dnsNames("peer0.org1").build();
     for (IssuedCertificate c : List.of(root, leaf, p384)) {
-      ParsedCertificate single = SinglePassParser.tryParse(c.der());
+      ParsedCertificate single = SinglePassParser.tryParse(c.der(), GoX509Rules.GO_1_23);
       assertThat(single).isNotNull();
       SameCertificate.assertSame(single, ParsedCertificate.parseReference(c.der()));
     }
@@ -116,23 +119,114 @@ class SinglePassParserTest {
     assertThat(usual).isGreaterThan(10_000);
   }
 
+  @ParameterizedTest
+  @MethodSource("releases")
+  @Tag("SETUP-PARSE-01")
+  @Tag("REL-X509-03")
+  @Tag("REL-X509-05")
+  @Tag("REL-X509-06")
+  @Tag("REL-X509-07")
+  @Tag("REL-X509-08")
+  void parseEqualsTheReferenceParseUnderEveryGoRelease(GoVersion go) throws IOException {
+    GoX509Rules rules = GoX509Rules.of(go);
+    List<byte[]> bases = new ArrayList<>();
+    for (IssuedCertificate c : generated()) {
+      bases.add(c.der());
+    }
+    for (IssuedCertificate c : releaseDifferences()) {
+      bases.add(c.der());
+    }
+    bases.addAll(goVectors());
+    Random random = new Random(go.patch() * 100L + go.minor());
+    int accepted = 0;
+    int refused = 0;
+    for (byte[] base : bases) {
+      List<byte[]> inputs = new ArrayList<>();
+      inputs.add(base);
+      for (int i = 0; i < 25; i++) {
+        inputs.add(mutate(base, random));
+      }
+      for (byte[] der : inputs) {
+        if (compare(der, rules)) {
+          accepted++;
+        } else {
+          refused++;
+        }
+      }
+    }
+    assertThat(accepted).isGreaterThan(300);
+    assertThat(refused).isGreaterThan(1_000);
+  }
+
+  @ParameterizedTest
+  @MethodSource("releases")
+  @Tag("SETUP-PARSE-01")
+  void certificatesOfEveryReleaseDifferenceTakeTheSinglePassWhereTheyParse(GoVersion go) {
+    GoX509Rules rules = GoX509Rules.of(go);
+    for (IssuedCertificate c : releaseDifferences()) {
+      ParsedCertificate single = SinglePassParser.tryParse(c.der(), rules);
+      try {
+        ParsedCertificate reference = ParsedCertificate.parseReference(c.der(), rules);
+        assertThat(single).as(c.subject().toString()).isNotNull();
+        SameCertificate.assertSame(single, reference);
+        assertThat(single.rules()).isEqualTo(rules);
+        assertThat(single.policyInfo()).isEqualTo(reference.policyInfo());
+      } catch (CertificateParseException e) {
+        assertThat(single).as(c.subject().toString()).isNull();
+      }
+    }
+  }
+
+  static List<GoVersion> releases() {
+    return List.of(GoVersion.of(23, 5), GoVersion.of(24, 4), GoVersion.of(24, 8),
+        GoVersion.of(25, 2), GoVersion.of(25, 12), GoVersion.of(26, 4));
+  }
+
+  /** Certificates whose parse differs between Go releases (spec Appendix F). */
+  private List<IssuedCertificate> releaseDifferences() {
+    IssuedCertificate root = pki.certificate().subject("CN=release root").ca().build();
+    List<IssuedCertificate> out = new ArrayList<>();
+    out.add(pki.certificate().subject("CN=negative path").issuer(root)
+        .extension("2.5.29.19", true, HexFormat.of().parseHex("30060101ff0201ff")).build());
+    out.add(pki.certificate().subject(ReleaseNames.bmp("OU", "\ud83d\ude00 pair"))
+        .issuer(root).leaf().build());
+    out.add(pki.certificate().subject(ReleaseNames.bmp("OU", "non\ufffe")).issuer(root).leaf()
+        .build());
+    out.add(pki.certificate().subject(ReleaseNames.t61("OU", "caf\u00e9")).issuer(root).leaf()
+        .build());
+    out.add(pki.certificate().subject("CN=twice").issuer(root).leaf()
+        .certificatePolicies("1.2.3.4", "1.2.3.4").build());
+    out.add(pki.certificate().subject("CN=constraints").issuer(root).ca()
+        .certificatePolicies("1.2.3.4").policyConstraints(0, 1).inhibitAnyPolicy(0)
+        .policyMappings("1.2.3.4", "1.2.3.5").build());
+    out.add(pki.certificate().subject("CN=bad constraints").issuer(root).ca()
+        .extension("2.5.29.36", true, HexFormat.of().parseHex("0400")).build());
+    out.add(pki.certificate().subject("CN=dot").issuer(root).ca()
+        .permitted(CertificateBuilder.dns(".")).build());
+    out.add(pki.certificate().subject("CN=long label").issuer(root).leaf()
+        .uris("https://" + "a".repeat(64) + ".example/").build());
+    return out;
+  }
+
   /** True when both accept (and agree field for field); asserts they agree either way. */
-  private static boolean compare(byte[] der) {
+  private static boolean compare(byte[] der, GoX509Rules rules) {
     ParsedCertificate reference;
     try {
-      reference = ParsedCertificate.parseReference(der);
+      reference = ParsedCertificate.parseReference(der, rules);
     } catch (CertificateParseException e) {
       String message = e.getMessage();
       try {
-        ParsedCertificate.parse(der);
+        ParsedCertificate.parse(der, rules);
       } catch (CertificateParseException f) {
         assertThat(f.getMessage()).isEqualTo(message);
+        assertThat(f.rule()).isEqualTo(e.rule());
         return false;
       }
       throw new AssertionError("parse accepts what the reference refuses (" + message + "): "
           + HexFormat.of().formatHex(der));
     }
-    ParsedCertificate ours = ParsedCertificate.parse(der);
+    ParsedCertificate ours = ParsedCertificate.parse(der, rules);
+    assertThat(ours.policyInfo()).isEqualTo(reference.policyInfo());
     SameCertificate.assertSame(ours, reference);
     assertThat(ours.subjectAltNames()).usingRecursiveFieldByFieldElementComparator()
         .isEqualTo(reference.subjectAltNames());
