@@ -108,9 +108,9 @@ class ReleaseChannelTest {
   }
 
   @Test
-  void aChannelIsLoadedAsAV30NodeUnlessToldOtherwise() {
+  void aChannelIsLoadedAsAV3_1_5NodeUnlessToldOtherwise() {
     Channel c = Channel.load(ConfigFixture.block(CHANNEL, channel("V2_0")));
-    assertThat(c.release()).isEqualTo(FabricRelease.V3_0);
+    assertThat(c.release()).isEqualTo(FabricRelease.V3_1_5);
     assertThat(load(channel("V2_0"), FabricRelease.V2_5).release()).isEqualTo(FabricRelease.V2_5);
     assertThat(load(channel("V2_0"), FabricRelease.V2_5).mspVersion()).isEqualTo(MspVersion.V1_4_3);
   }

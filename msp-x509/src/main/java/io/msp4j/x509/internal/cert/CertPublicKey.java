@@ -60,6 +60,9 @@ public final class CertPublicKey {
 
   private record Prepared(Object owner, Object value) {}
 
+  /** SHA-256 of the SubjectPublicKeyInfo, made on first request. */
+  private volatile byte[] spkiSha256;
+
   private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
       AsymmetricKeyParameter parameters) {
     this(algorithm, curve, spki, jcaName, parameters, null);
@@ -274,6 +277,20 @@ public final class CertPublicKey {
   }
 
   /** The exact SubjectPublicKeyInfo bytes from the certificate. */
+  /** SHA-256 of the exact SubjectPublicKeyInfo DER (a copy), as Go's distrust list keys it. */
+  public byte[] spkiSha256() {
+    byte[] h = spkiSha256;
+    if (h == null) {
+      try {
+        h = java.security.MessageDigest.getInstance("SHA-256").digest(spki);
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+      }
+      spkiSha256 = h;
+    }
+    return h.clone();
+  }
+
   public byte[] spki() {
     return spki.clone();
   }

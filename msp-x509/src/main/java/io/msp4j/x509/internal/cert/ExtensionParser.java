@@ -222,8 +222,10 @@ final class ExtensionParser {
               }
               GoUrl.Parsed u = GoUrl.parse(text, rules);
               if (!u.ok()) {
+                // Refused only by a newer net/url: bracketed hosts or strict colons (REL-URL-01)
                 throw new CertificateParseException(
-                    "x509: cannot parse URI \"" + text + "\": " + u.error());
+                    "x509: cannot parse URI \"" + text + "\": " + u.error(),
+                    GoUrl.parse(text).ok() ? "REL-URL-01" : null);
               }
               if (!u.host().isEmpty() && !domainValid(u.host(), false, u.host(), rules)) {
                 throw new CertificateParseException(

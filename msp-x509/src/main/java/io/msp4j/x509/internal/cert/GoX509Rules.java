@@ -27,8 +27,10 @@ import java.util.Objects;
  *     is excluded when an excluded constraint could match a name it covers
  * @param chainConstraints REL-X509-01/04 (Go 1.26): name constraints are checked over the whole
  *     chain by a rewritten algorithm, URIs under every constraint type, with no comparison bound
- * @param urlStrictColons REL-URL-01 (Go 1.26, {@code urlstrictcolons=1}): a second colon in a
- *     URI's port makes it unparsable
+ * @param urlStrictColons REL-URL-01 (Go 1.26, {@code urlstrictcolons=1}): a second colon in an
+ *     http or https URI's port makes it unparsable
+ * @param distrustedKeys REL-X509-09 (Go 1.26): a chain through one of the public-CA keys Go
+ *     distrusts is dropped
  */
 public record GoX509Rules(
     GoVersion go,
@@ -39,7 +41,8 @@ public record GoX509Rules(
     boolean urlBracketedHostsIpv6Only,
     boolean wildcardExclusion,
     boolean chainConstraints,
-    boolean urlStrictColons) {
+    boolean urlStrictColons,
+    boolean distrustedKeys) {
 
   /** The rules of Go 1.23, those msp4j gave before it followed later releases. */
   public static final GoX509Rules GO_1_23 = of(GoVersion.of(23, 5));
@@ -58,6 +61,7 @@ public record GoX509Rules(
         (go.minor() == 24 && go.patch() == 8) || (go.minor() == 25 && go.patch() == 2),
         fixed(go, 24, 8, 25, 2),
         fixed(go, 24, 11, 25, 5),
+        go.minor() >= 26,
         go.minor() >= 26,
         go.minor() >= 26);
   }

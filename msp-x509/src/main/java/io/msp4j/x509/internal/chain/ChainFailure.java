@@ -43,6 +43,8 @@ public final class ChainFailure {
     NAME_UNMATCHABLE("REL-X509-01"),
     /** A wildcard name whose wildcard could be an excluded name (REL-X509-02). */
     WILDCARD_EXCLUDED("REL-X509-02"),
+    /** Every path goes through a key Go 1.26 distrusts (REL-X509-09). */
+    DISTRUSTED_KEY("REL-X509-09"),
     /** Too many name-constraint comparisons (CHAIN-05). */
     TOO_MANY_CONSTRAINTS("CHAIN-05"),
     /** Every path has a certificate whose EKU lacks serverAuth and anyExtendedKeyUsage (CHAIN-06). */

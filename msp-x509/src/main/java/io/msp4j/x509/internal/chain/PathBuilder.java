@@ -81,6 +81,7 @@ public final class PathBuilder {
     List<List<ParsedCertificate>> accepted = new ArrayList<>();
     ParsedCertificate ekuOffender = null;
     ChainFailure constraintsFailure = null;
+    ParsedCertificate distrustedOffender = null;
     int ekuRejected = 0;
     String policyProblem = null;
     int policyRejected = 0;
@@ -108,11 +109,25 @@ public final class PathBuilder {
           continue;
         }
       }
+      if (rules.distrustedKeys()) {
+        ParsedCertificate distrusted = DistrustedKeys.find(path);
+        if (distrusted != null) {
+          distrustedOffender = distrustedOffender == null ? distrusted : distrustedOffender;
+          continue;
+        }
+      }
       accepted.add(path);
     }
     if (accepted.isEmpty() && constraintsFailure != null) {
       // Go 1.26 reports a name-constraint failure before any other (REL-X509-01)
       return new PathResult(List.of(), constraintsFailure);
+    }
+    if (accepted.isEmpty() && ekuRejected == 0 && policyRejected == 0
+        && distrustedOffender != null) {
+      return new PathResult(List.of(), new ChainFailure(ChainFailure.Kind.DISTRUSTED_KEY,
+          "no valid chain for " + leaf.describe() + ": every path goes through "
+              + distrustedOffender.describe() + ", whose public key Go " + rules.go()
+              + " distrusts", distrustedOffender));
     }
     if (accepted.isEmpty() && policyRejected > 0) {
       String others = ekuRejected == 0 ? "" : ekuRejected + " with an extended key usage without "

@@ -18,6 +18,16 @@ final class Fixtures {
     return ParsedCertificate.parse(c.der());
   }
 
+  /** {@code c} parsed as the Go of {@code rules} parses it. */
+  static ParsedCertificate parsed(IssuedCertificate c, GoX509Rules rules) {
+    return ParsedCertificate.parse(c.der(), rules);
+  }
+
+  /** A pool of {@code certs} parsed as the Go of {@code rules} parses them. */
+  static CertPool pool(GoX509Rules rules, IssuedCertificate... certs) {
+    return CertPool.of(List.of(certs).stream().map(c -> parsed(c, rules)).toList());
+  }
+
   static CertPool pool(IssuedCertificate... certs) {
     return CertPool.of(List.of(certs).stream().map(Fixtures::parsed).toList());
   }

@@ -53,6 +53,24 @@ final class GoVectors {
     }
   }
 
+  /** The comment lines ({@code #} first) of a table, in order. */
+  static List<String> comments(String resource) {
+    try (InputStream in = GoVectors.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("missing test resource " + resource);
+      }
+      List<String> out = new ArrayList<>();
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        if (line.startsWith("#")) {
+          out.add(line);
+        }
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Decodes {@code \xHH} and {@code \\}; any other character stands for itself (ASCII). */
   static byte[] unescape(String s) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

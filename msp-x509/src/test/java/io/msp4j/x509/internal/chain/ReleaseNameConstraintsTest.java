@@ -47,8 +47,8 @@ class ReleaseNameConstraintsTest {
   private Optional<ChainFailure> verdict(GoX509Rules rules, IssuedCertificate root,
       CertificateBuilder leaf) {
     IssuedCertificate l = leaf.subject("CN=leaf").issuer(root).build();
-    PathResult r = PathBuilder.withBouncyCastle(rules).findPaths(parsed(l),
-        parsed(l).verificationTime(), pool(root), pool());
+    PathResult r = PathBuilder.withBouncyCastle(rules).findPaths(parsed(l, rules),
+        parsed(l).verificationTime(), pool(rules, root), pool(rules));
     return r.found() ? Optional.empty() : r.failure();
   }
 
@@ -172,10 +172,10 @@ class ReleaseNameConstraintsTest {
         .dnsNames("p0.example.com").build();
     for (GoX509Rules rules : List.of(GO_1_23, GO_1_26)) {
       PathBuilder paths = PathBuilder.withBouncyCastle(rules);
-      assertThat(paths.findPaths(parsed(good), parsed(good).verificationTime(), pool(root),
-          pool(ica)).found()).isTrue();
-      assertThat(paths.findPaths(parsed(bad), parsed(bad).verificationTime(), pool(root),
-          pool(ica)).found()).isFalse();
+      assertThat(paths.findPaths(parsed(good, rules), parsed(good).verificationTime(),
+          pool(rules, root), pool(rules, ica)).found()).isTrue();
+      assertThat(paths.findPaths(parsed(bad, rules), parsed(bad).verificationTime(),
+          pool(rules, root), pool(rules, ica)).found()).isFalse();
     }
   }
 }
