@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.channel.update.MspChange.Kind;
 import io.msp4j.channel.update.internal.CertificateText;
+import io.msp4j.channel.update.internal.ConfigMessages;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -140,7 +141,7 @@ public final class MspChanges {
         out.add(new MspChange(path, Kind.POLICY_ADDED, name));
       } else if (ap == null) {
         out.add(new MspChange(path, Kind.POLICY_REMOVED, name));
-      } else if (!bp.getPolicy().equals(ap.getPolicy())
+      } else if (!ConfigMessages.samePolicy(bp.getPolicy(), ap.getPolicy())
           || !bp.getModPolicy().equals(ap.getModPolicy())) {
         out.add(new MspChange(path, Kind.POLICY_CHANGED, name));
       }
