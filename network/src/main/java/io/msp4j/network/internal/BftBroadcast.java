@@ -126,7 +126,7 @@ public final class BftBroadcast {
       Set<String> refused = new HashSet<>();
       int answered = 0;
       long deadline = System.nanoTime() + giveUpAfter.toNanos();
-      Long decidedBy = size - notGiven < quorum ? System.nanoTime() + GRACE.toNanos() : null;
+      Long decidedBy = null;
       boolean timedOut = false;
       for (int got = 0; got < n; got++) {
         long until = decidedBy != null ? Math.min(decidedBy, deadline) : deadline;
