@@ -2,6 +2,7 @@ package io.msp4j.cli;
 
 import io.msp4j.channel.ConfigBlocks;
 import io.msp4j.channel.DecodedConfig;
+import io.msp4j.channel.update.ComputedUpdate;
 import io.msp4j.channel.update.ConfigUpdateException;
 import io.msp4j.channel.update.ConfigUpdates;
 import io.msp4j.config.configtx.ConfigtxYaml;
@@ -24,12 +25,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code msp configtx compute-update}: the update from a channel's current config block to a new
  * config (given, or the current one with an org of configtx.yaml put in), with configtxlator's read and write set rules, written as an unsigned {@code
- * CONFIG_UPDATE} envelope. Exit status 0 written, 1 the configs do not differ, 2 an input cannot
- * be used, 3 usage.
+ * CONFIG_UPDATE} envelope. Values and policies are compared as messages: one only encoded
+ * differently is left out, and a note names it. Exit status 0 written, 1 the configs do not
+ * differ, 2 an input cannot be used, 3 usage.
  */
 @Command(
     name = "compute-update",
-    description = "Compute the config update from a channel's current config block to a new config (as configtxlator compute_update) and write it as an unsigned CONFIG_UPDATE envelope.",
+    description = "Compute the config update from a channel's current config block to a new config (as configtxlator compute_update) and write it as an unsigned CONFIG_UPDATE envelope."
+        + " Values are compared as messages: one whose bytes differ but that decodes to an equal message (a map encoded in another order) is left out, with a note.",
     mixinStandardHelpOptions = true,
     footer = {
         "",
@@ -109,13 +112,14 @@ final class ComputeUpdateCommand implements Callable<Integer> {
       err.println("msp configtx compute-update: " + e.getMessage());
       return ExitCodes.SETUP_FAILED;
     }
-    ConfigUpdate update;
+    ComputedUpdate computed;
     try {
-      update = ConfigUpdates.compute(current.config(), next, current.channelId().get());
+      computed = ConfigUpdates.diff(current.config(), next, current.channelId().get());
     } catch (ConfigUpdateException e) {
       err.println("msp configtx compute-update: [" + e.rule() + "] " + e.detail());
       return ExitCodes.INVALID;
     }
+    ConfigUpdate update = computed.update();
     try {
       Files.write(output, ConfigUpdates.envelope(update).toByteArray());
     } catch (IOException | RuntimeException e) {
@@ -123,6 +127,9 @@ final class ComputeUpdateCommand implements Callable<Integer> {
       return ExitCodes.USAGE;
     }
     out.println("wrote " + output + ": update of channel " + update.getChannelId());
+    if (!computed.reencoded().isEmpty()) {
+      out.println("note: " + computed.note());
+    }
     out.flush();
     return ExitCodes.OK;
   }

@@ -8,6 +8,7 @@ import io.msp4j.network.Endpoint;
 import io.msp4j.network.NetworkException;
 import io.msp4j.network.OrdererStatus;
 import io.msp4j.network.OrderingConsensus;
+import io.msp4j.network.QuorumCount;
 import io.msp4j.network.UpdateSubmitter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,9 +31,10 @@ import picocli.CommandLine.Spec;
  * {@code msp configtx submit}: broadcasts a signed config update to the ordering service, as it is
  * (BROADCAST-01), optionally after check-update's verdict and lock-out guard against the current
  * config block. With several orderers, a Raft service's are tried in turn with backoff until the
- * give-up time, a BFT service's all at once with a quorum ({@link UpdateSubmitter}). Exit status 0
- * when the ordering service accepted the update (an orderer answered SUCCESS; under BFT, a quorum
- * did), 1 when the pre-check refused it or the verdict is another status (a 4xx answer, the last
+ * give-up time, a BFT service's all at once with a quorum ({@link UpdateSubmitter}; with {@code
+ * --block}, the quorum of the channel's consenters, an orderer given that is not one named and
+ * not counted). Exit status 0 when the ordering service accepted the update (an orderer answered
+ * SUCCESS; under BFT, a quorum did), 1 when the pre-check refused it or the verdict is another status (a 4xx answer, the last
  * 5xx answer heard at the give-up time, or a BFT quorum not reached), 2 when no orderer answered
  * (unreachable, TLS failed) or an input cannot be used, 3 on a usage error.
  */
@@ -40,7 +42,8 @@ import picocli.CommandLine.Spec;
     name = "submit",
     mixinStandardHelpOptions = true,
     description = "Broadcast a signed config update to the ordering service, optionally judged first as check-update judges it."
-        + " Several --orderer: Raft tries them in turn (retrying SERVICE_UNAVAILABLE with backoff until --give-up-after), BFT sends to all and needs a quorum.",
+        + " Several --orderer: Raft tries them in turn (retrying SERVICE_UNAVAILABLE with backoff until --give-up-after), BFT sends to all and needs a quorum"
+        + " (with --block, of the channel's consenters: an orderer given that is not a consenter is named and not counted).",
     footer = {
         "",
         "Example (checked against the current config block first):",
@@ -165,6 +168,7 @@ final class SubmitCommand implements Callable<Integer> {
           .orElse(null));
       o.put("consensus", rule.name());
       o.put("orderers", r.orderers().stream().map(SubmitCommand::json).toList());
+      r.quorum().ifPresent(q -> o.put("quorum", json(q)));
       out.println(Json.write(o));
     } else {
       r.check().ifPresent(c -> UpdateReportOutput.text(c, allowLockout, out));
@@ -172,9 +176,12 @@ final class SubmitCommand implements Callable<Integer> {
         BroadcastResult b = r.broadcast().orElseThrow();
         out.println("orderer: " + b.status() + (b.info().isEmpty() ? "" : ": " + b.info()));
         if (r.orderers().size() > 1) {
+          List<Endpoint> notConsenters =
+              r.quorum().map(QuorumCount::notConsenters).orElse(List.of());
           for (OrdererStatus s : r.orderers()) {
             out.println("  " + s.endpoint() + ": " + s.status()
-                + (s.info().isEmpty() ? "" : ": " + s.info()));
+                + (s.info().isEmpty() ? "" : ": " + s.info())
+                + (notConsenters.contains(s.endpoint()) ? " (not a consenter of the channel)" : ""));
           }
         }
       } else {
@@ -183,6 +190,18 @@ final class SubmitCommand implements Callable<Integer> {
       }
     }
     out.flush();
+  }
+
+  private static Map<String, Object> json(QuorumCount q) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("counted_over", q.countedOver());
+    o.put("members", q.members());
+    o.put("quorum", q.quorum());
+    o.put("accepted", q.accepted());
+    o.put("not_consenters", q.notConsenters().stream().map(Endpoint::toString).toList());
+    o.put("consenters_not_given",
+        q.consentersNotGiven().stream().map(Endpoint::toString).toList());
+    return o;
   }
 
   private static Map<String, Object> json(OrdererStatus s) {

@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
 import org.hyperledger.fabric.protos.common.ConfigValue;
+import org.hyperledger.fabric.protos.peer.ACLs;
+import org.hyperledger.fabric.protos.peer.APIResource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -149,6 +151,47 @@ class ConfigtxUpdateCommandsTest {
         current.toString(), "--output", tmp.resolve("none.pb").toString());
     assertThat(c.status()).isEqualTo(1);
     assertThat(c.err()).contains("do not differ");
+  }
+
+  /** {@code c} with an Application ACLs value whose map entries are encoded in the order given. */
+  static Config withAcls(Config c, String... resources) {
+    ACLs.Builder acls = ACLs.newBuilder();
+    for (String r : resources) {
+      acls.putAcls(r, APIResource.newBuilder().setPolicyRef("/Channel/Application/Writers").build());
+    }
+    ConfigGroup app = c.getChannelGroup().getGroupsOrThrow("Application");
+    return c.toBuilder().setChannelGroup(c.getChannelGroup().toBuilder().putGroups("Application",
+        app.toBuilder().putValues("ACLs", ConfigValue.newBuilder().setModPolicy("Admins")
+            .setValue(acls.build().toByteString()).build()).build())).build();
+  }
+
+  @Test
+  @Tag("CONFIGTX-UPDATE-07")
+  void aValueReEncodedInAnotherMapOrderIsLeftOutOfTheUpdateAndSaidSo() throws Exception {
+    ByteString msp = MspFolders.readVerifying(org1.mspDir(), "Org1MSP").mspConfig().toByteString();
+    Path before = tmp.resolve("acls-current.block");
+    Path after = tmp.resolve("acls-next.block");
+    Path same = tmp.resolve("acls-same.block");
+    Files.write(before, block(withAcls(config(msp, "anchor-a"), "peer/Propose", "event/Block")));
+    Files.write(after, block(withAcls(config(msp, "anchor-b"), "event/Block", "peer/Propose")));
+    Files.write(same, block(withAcls(config(msp, "anchor-a"), "event/Block", "peer/Propose")));
+    Path update = tmp.resolve("acls-update.pb");
+
+    CliRun c = CliRun.of("configtx", "compute-update", "--block", before.toString(), "--config",
+        after.toString(), "--output", update.toString());
+
+    assertThat(c.status()).as(c.err()).isZero();
+    ConfigGroup app = ConfigUpdateRequest.parse(Files.readAllBytes(update)).update()
+        .getWriteSet().getGroupsOrThrow("Application");
+    assertThat(app.getValuesMap()).doesNotContainKey("ACLs");
+    assertThat(app.getGroupsOrThrow("Org1").getValuesMap()).containsOnlyKeys("AnchorPeers");
+    assertThat(c.out()).contains("values equal as messages but encoded differently: "
+        + "/Channel/Application/ACLs (left out of the update)");
+
+    CliRun none = CliRun.of("configtx", "compute-update", "--block", before.toString(),
+        "--config", same.toString(), "--output", tmp.resolve("acls-none.pb").toString());
+    assertThat(none.status()).isEqualTo(1);
+    assertThat(none.err()).contains("do not differ", "/Channel/Application/ACLs");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.msp4j.network;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.channel.Channel;
+import io.msp4j.channel.OrderingService;
 import java.util.Objects;
 import java.util.Optional;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
@@ -50,10 +51,6 @@ public enum OrderingConsensus {
    * f + 1} orderers (4 of 4 gives 3, 7 gives 5).
    */
   public static int bftQuorum(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("a cluster of " + n + " orderers has no quorum");
-    }
-    int f = (n - 1) / 3;
-    return (n + f + 2) / 2;
+    return OrderingService.bftQuorum(n);
   }
 }

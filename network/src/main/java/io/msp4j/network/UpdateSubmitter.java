@@ -1,6 +1,7 @@
 package io.msp4j.network;
 
 import io.msp4j.channel.Channel;
+import io.msp4j.channel.OrderingService;
 import io.msp4j.channel.update.ChannelUpdates;
 import io.msp4j.channel.update.ConfigUpdateRequest;
 import io.msp4j.channel.update.KnownIdentity;
@@ -9,6 +10,7 @@ import io.msp4j.network.internal.Backoff;
 import io.msp4j.network.internal.BftBroadcast;
 import io.msp4j.network.internal.RaftBroadcast;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,10 +34,15 @@ import org.hyperledger.fabric.protos.common.Envelope;
  *       round without a verdict, the round starts again after an exponential backoff ({@link
  *       Builder#backoff}), until the give-up time. Giving up returns the last answer heard, or
  *       throws when no orderer answered at all.
- *   <li>BFT: the envelope goes to every endpoint at once and needs SUCCESS from a BFT quorum of
- *       them ({@link OrderingConsensus#bftQuorum}: 3 of 4), as Fabric v3's gateway decides it;
- *       without a quorum the verdict is SERVICE_UNAVAILABLE. Give every orderer's endpoint: the
- *       quorum is counted over the endpoints given.
+ *   <li>BFT: the envelope goes to every endpoint at once and needs SUCCESS from a BFT quorum
+ *       ({@link OrderingConsensus#bftQuorum}: 3 of 4), as Fabric v3's gateway decides it;
+ *       without a quorum the verdict is SERVICE_UNAVAILABLE. With the current channel given to
+ *       {@link #submit}, the quorum is the channel's: counted over the consenters of its
+ *       configuration (the {@code Orderers} consenter mapping), each matched to an endpoint
+ *       given by {@code host:port}; an endpoint that is not a consenter is sent the envelope but
+ *       does not count, and a consenter not given counts as not accepting ({@link
+ *       SubmitResult#quorum}). Without the channel, or when no endpoint given is a consenter,
+ *       the quorum is counted over the endpoints given: give every orderer's endpoint.
  * </ul>
  *
  * <pre>{@code
@@ -101,18 +108,26 @@ public final class UpdateSubmitter {
    * @param broadcast the ordering service's verdict, present exactly when submitted
    * @param check the pre-check's report, when one was asked for
    * @param orderers each orderer's part, in the order of the endpoints (empty when not submitted)
+   * @param quorum under BFT, how the quorum was counted (empty under RAFT or when not submitted)
    */
   public record SubmitResult(boolean submitted, Optional<BroadcastResult> broadcast,
-      Optional<UpdateReport> check, List<OrdererStatus> orderers) {
+      Optional<UpdateReport> check, List<OrdererStatus> orderers, Optional<QuorumCount> quorum) {
 
     /** Checks the parts. */
     public SubmitResult {
       Objects.requireNonNull(broadcast, "broadcast");
       Objects.requireNonNull(check, "check");
+      Objects.requireNonNull(quorum, "quorum");
       orderers = List.copyOf(orderers);
       if (submitted != broadcast.isPresent()) {
         throw new IllegalArgumentException("a broadcast answer goes with a submission only");
       }
+    }
+
+    /** A result without a quorum count. */
+    public SubmitResult(boolean submitted, Optional<BroadcastResult> broadcast,
+        Optional<UpdateReport> check, List<OrdererStatus> orderers) {
+      this(submitted, broadcast, check, orderers, Optional.empty());
     }
 
     /** A result without per-orderer statuses. */
@@ -126,7 +141,8 @@ public final class UpdateSubmitter {
    * Judges the envelope against {@code current} when given (the update is not sent when the
    * verdict is REJECTED, or when it would lock an org out and {@code allowLockout} is false),
    * then broadcasts it by the rule of the consensus set on the builder, else of {@code current}'s
-   * {@code ConsensusType}, else RAFT's.
+   * {@code ConsensusType}, else RAFT's; under BFT the quorum is counted over {@code current}'s
+   * consenters (see the class comment).
    *
    * @param envelope a signed CONFIG_UPDATE {@code Envelope}, sent as it is
    * @throws io.msp4j.channel.update.ConfigUpdateException when a pre-check is asked for and the
@@ -152,8 +168,22 @@ public final class UpdateSubmitter {
     OrderingConsensus rule = consensus
         .or(() -> current.flatMap(OrderingConsensus::of))
         .orElse(OrderingConsensus.RAFT);
-    BroadcastOutcome o = send(env, rule);
-    return new SubmitResult(true, Optional.of(o.verdict()), report, o.orderers());
+    List<Endpoint> consenters = current.map(UpdateSubmitter::consenters).orElse(List.of());
+    BroadcastOutcome o = send(env, rule, consenters);
+    return new SubmitResult(true, Optional.of(o.verdict()), report, o.orderers(), o.quorum());
+  }
+
+  /** The endpoints of a channel's consenters, {@code host:port}; those not valid are left out. */
+  private static List<Endpoint> consenters(Channel channel) {
+    List<Endpoint> out = new ArrayList<>();
+    for (OrderingService.Consenter c : OrderingService.of(channel.config()).consenters()) {
+      try {
+        out.add(new Endpoint(c.host(), c.port()));
+      } catch (IllegalArgumentException invalid) {
+        // A consenter no endpoint can name: no orderer given matches it.
+      }
+    }
+    return List.copyOf(out);
   }
 
   /** Broadcasts one envelope as it is, by the consensus set (else RAFT), and returns the verdict. */
@@ -167,11 +197,24 @@ public final class UpdateSubmitter {
    * @throws NetworkException when no orderer answered before the give-up time
    */
   public BroadcastOutcome send(Envelope envelope, OrderingConsensus rule) {
+    return send(envelope, rule, List.of());
+  }
+
+  /**
+   * Broadcasts one envelope as it is by {@code rule}; under BFT the quorum is counted over {@code
+   * consenters}, the channel's ({@code host:port}; empty: over the endpoints).
+   *
+   * @throws NetworkException when no orderer answered before the give-up time
+   */
+  public BroadcastOutcome send(Envelope envelope, OrderingConsensus rule,
+      List<Endpoint> consenters) {
     Objects.requireNonNull(envelope, "envelope");
+    Objects.requireNonNull(consenters, "consenters");
     return switch (Objects.requireNonNull(rule, "rule")) {
       case RAFT -> new RaftBroadcast(connection, answerTimeout, giveUpAfter,
           new Backoff(backoffInitial, backoffMax)).send(envelope);
-      case BFT -> new BftBroadcast(connection, answerTimeout, giveUpAfter).send(envelope);
+      case BFT -> new BftBroadcast(connection, answerTimeout, giveUpAfter, consenters)
+          .send(envelope);
     };
   }
 

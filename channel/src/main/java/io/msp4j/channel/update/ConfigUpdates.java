@@ -7,6 +7,8 @@ import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigSignature;
@@ -29,28 +31,66 @@ public final class ConfigUpdates {
 
   /**
    * The update that takes {@code current} to {@code updated} for channel {@code channelId}, with
-   * configtxlator's read and write set rules.
+   * configtxlator's read and write set rules; values and policies are compared as messages (see
+   * {@link #diff}).
    *
    * @throws ConfigUpdateException with reason {@link Reason#CONFIG_UNCHANGED} when the configs do
    *     not differ, or {@link Reason#UPDATE_MALFORMED} when either has no channel group
    */
   public static ConfigUpdate compute(Config current, Config updated, String channelId) {
+    return diff(current, updated, channelId).update();
+  }
+
+  /**
+   * The update that takes {@code current} to {@code updated} for channel {@code channelId}, with
+   * configtxlator's read and write set rules, and what it leaves out. Beyond configtxlator, which
+   * compares bytes: a value or policy whose bytes differ but that decodes to an equal message of
+   * its type (a value's type is given by its key: {@code ACLs}, {@code Capabilities}, {@code MSP},
+   * {@code ConsensusType}, ...; a value of another key is compared as bytes) is unchanged, not
+   * written, and named in {@link ComputedUpdate#reencoded()}. Fabric's tools encode protobuf maps
+   * in different orders, so a config re-encoded unchanged would otherwise carry such values into
+   * the write set, and with them the need for their mod_policies' signatures.
+   *
+   * @throws ConfigUpdateException with reason {@link Reason#CONFIG_UNCHANGED} when the configs do
+   *     not differ as messages (the message names the values only encoded differently), or {@link
+   *     Reason#UPDATE_MALFORMED} when either has no channel group
+   */
+  public static ComputedUpdate diff(Config current, Config updated, String channelId) {
     Objects.requireNonNull(channelId, "channelId");
     if (!current.hasChannelGroup() || !updated.hasChannelGroup()) {
       throw new ConfigUpdateException(Reason.UPDATE_MALFORMED, "CONFIGTX-UPDATE-05",
           "no channel group in the " + (current.hasChannelGroup() ? "updated" : "original")
               + " config");
     }
-    UpdateDiff.Sets sets = UpdateDiff.group(current.getChannelGroup(), updated.getChannelGroup());
+    UpdateDiff.Sets sets = UpdateDiff.channel(current.getChannelGroup(), updated.getChannelGroup());
     if (!sets.changed()) {
       throw new ConfigUpdateException(Reason.CONFIG_UNCHANGED, "CONFIGTX-UPDATE-07",
-          "the two configs do not differ, so there is no update");
+          "the two configs do not differ, so there is no update"
+              + (sets.reencoded().isEmpty() ? ""
+                  : "; " + reencodedNote(inPathOrder(sets.reencoded()))));
     }
-    return ConfigUpdate.newBuilder()
+    ConfigUpdate update = ConfigUpdate.newBuilder()
         .setChannelId(channelId)
         .setReadSet(sets.readSet())
         .setWriteSet(sets.writeSet())
         .build();
+    return new ComputedUpdate(update, inPathOrder(sets.reencoded()));
+  }
+
+  /**
+   * {@code values equal as messages but encoded differently: /Channel/Application/ACLs, policy
+   * /Channel/Admins (left out of the update)}: values by their path, policies named as such.
+   */
+  static String reencodedNote(List<ConfigElementRef> reencoded) {
+    return "values equal as messages but encoded differently: "
+        + String.join(", ", reencoded.stream()
+            .map(r -> r.kind() == ConfigElementRef.Kind.VALUE ? r.path() : r.toString()).toList())
+        + " (left out of the update)";
+  }
+
+  private static List<ConfigElementRef> inPathOrder(List<ConfigElementRef> refs) {
+    return refs.stream().sorted(Comparator.comparing(ConfigElementRef::path)
+        .thenComparing(ConfigElementRef::kind)).toList();
   }
 
   /**

@@ -3,12 +3,17 @@ package io.msp4j.channel.update;
 import java.util.Objects;
 
 /**
- * One difference between an org's current and proposed MSP definition.
+ * One difference between two configurations: in an org's MSP definition, a policy, or the
+ * ordering service (its consenters, their quorum, the orderer endpoints).
  *
- * @param org the org group's path, such as {@code /Channel/Application/Org1}
+ * @param org the path of the group it is in, such as {@code /Channel/Application/Org1} (an org),
+ *     {@code /Channel/Orderer} (consenters and quorum) or {@code /Channel/Orderer/OrdererOrg}
+ *     (its endpoints)
  * @param kind what changed
  * @param detail what exactly: the certificate's subject and serial, the revoked serial and its
- *     issuer, the OU, the NodeOU role
+ *     issuer, the OU, the NodeOU role, the consenter ({@code host:port (id N, MSPID)} on BFT) and
+ *     its new certificates, the quorum before and after ({@code BFT: 3 of 4 consenters -> 2 of
+ *     3}), the endpoint
  */
 public record MspChange(String org, Kind kind, String detail) {
 
@@ -36,7 +41,19 @@ public record MspChange(String org, Kind kind, String detail) {
     POLICY_CHANGED,
     POLICY_ADDED,
     POLICY_REMOVED,
-    MSP_UNDECODABLE
+    MSP_UNDECODABLE,
+    /** A consenter joined the ordering service. */
+    CONSENTER_ADDED,
+    /** A consenter left the ordering service. */
+    CONSENTER_REMOVED,
+    /** A consenter's identity, client or server TLS certificate (or MSP ID) changed. */
+    CONSENTER_CERTIFICATES_CHANGED,
+    /** The number of consenters or the quorum they make changed. */
+    QUORUM_CHANGED,
+    /** An orderer endpoint is announced that was not. */
+    ENDPOINT_ADDED,
+    /** An orderer endpoint is no longer announced. */
+    ENDPOINT_REMOVED
   }
 
   /** Checks the parts. */

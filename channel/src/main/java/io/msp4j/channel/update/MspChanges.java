@@ -4,7 +4,9 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.channel.update.MspChange.Kind;
 import io.msp4j.channel.update.internal.CertificateText;
+import io.msp4j.channel.update.internal.ConfigMessages;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +26,8 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  * What an update changes in the organisations' MSP definitions and policies: roots,
  * intermediates, admins, revoked serials, OUs, NodeOUs, TLS CAs, crypto config, org policies;
  * org groups added or removed. Compares the org groups under {@code Application}, {@code Orderer}
- * and every consortium of two configs.
+ * and every consortium of two configs; and the ordering service: consenters added, removed or
+ * with new certificates, their quorum, orderer endpoints added or removed.
  */
 public final class MspChanges {
   private static final String MSP_KEY = "MSP";
@@ -33,8 +36,10 @@ public final class MspChanges {
 
   /**
    * The changes from {@code current} to {@code next} in path order: each org's MSP and policies,
-   * and the policies of the groups above the orgs ({@code /Channel}, {@code /Channel/Application},
-   * {@code /Channel/Orderer}, the consortiums).
+   * the policies of the groups above the orgs ({@code /Channel}, {@code /Channel/Application},
+   * {@code /Channel/Orderer}, the consortiums), and the ordering service's consenters, quorum
+   * (under {@code /Channel/Orderer}, after its policies) and endpoints (under the group that
+   * announces them).
    */
   public static List<MspChange> between(Config current, Config next) {
     Map<String, ConfigGroup> before = OrgGroups.of(current);
@@ -62,6 +67,8 @@ public final class MspChanges {
         org(path, b, a, out);
       }
     }
+    out.addAll(OrderingChanges.between(current, next));
+    out.sort(Comparator.comparing(MspChange::org));
     return List.copyOf(out);
   }
 
@@ -140,7 +147,7 @@ public final class MspChanges {
         out.add(new MspChange(path, Kind.POLICY_ADDED, name));
       } else if (ap == null) {
         out.add(new MspChange(path, Kind.POLICY_REMOVED, name));
-      } else if (!bp.getPolicy().equals(ap.getPolicy())
+      } else if (!ConfigMessages.samePolicy(bp.getPolicy(), ap.getPolicy())
           || !bp.getModPolicy().equals(ap.getModPolicy())) {
         out.add(new MspChange(path, Kind.POLICY_CHANGED, name));
       }

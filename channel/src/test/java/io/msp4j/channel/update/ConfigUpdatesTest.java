@@ -23,10 +23,13 @@ import org.hyperledger.fabric.protos.common.ChannelHeader;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
 import org.hyperledger.fabric.protos.common.ConfigUpdate;
+import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.Envelope;
 import org.hyperledger.fabric.protos.common.HeaderType;
 import org.hyperledger.fabric.protos.common.Payload;
 import org.hyperledger.fabric.protos.common.SignatureHeader;
+import org.hyperledger.fabric.protos.peer.ACLs;
+import org.hyperledger.fabric.protos.peer.APIResource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -112,6 +115,65 @@ class ConfigUpdatesTest {
     assertThat(app.getGroupsOrThrow("Org1").getValuesMap()).containsOnlyKeys("MSP");
     assertThat(app.getGroupsOrThrow("Org1").getValuesOrThrow("MSP").getVersion()).isEqualTo(1);
     assertThat(app.getGroupsOrThrow("Org1").getPoliciesMap()).isEmpty();
+  }
+
+  /** An ACLs value whose map entries are encoded in the order given. */
+  private static ConfigValue acls(String... resources) {
+    ACLs.Builder b = ACLs.newBuilder();
+    for (String r : resources) {
+      b.putAcls(r, APIResource.newBuilder().setPolicyRef("/Channel/Application/Writers").build());
+    }
+    return ConfigValue.newBuilder().setModPolicy("Admins").setValue(b.build().toByteString())
+        .build();
+  }
+
+  private static Config withAppAcls(Config c, ConfigValue acls) {
+    ConfigGroup app = c.getChannelGroup().getGroupsOrThrow("Application");
+    return c.toBuilder().setChannelGroup(c.getChannelGroup().toBuilder().putGroups("Application",
+        app.toBuilder().putValues("ACLs", acls).build())).build();
+  }
+
+  @Test
+  @Tag("CONFIGTX-UPDATE-07")
+  void valueEncodedDifferentlyButEqualAsAMessageIsLeftOutOfTheWriteSet() {
+    ConfigValue configtxgen = acls("peer/Propose", "qscc/GetChainInfo", "event/Block");
+    ConfigValue configtxlator = acls("event/Block", "peer/Propose", "qscc/GetChainInfo");
+    assertThat(configtxgen.getValue()).isNotEqualTo(configtxlator.getValue());
+    Config c = withAppAcls(current(), configtxgen);
+    Config next = withOrg1(withAppAcls(c, configtxlator),
+        g -> g.toBuilder().putValues("MSP", value(0, "changed")).build());
+
+    ConfigUpdate u = ConfigUpdates.compute(c, next, CHANNEL);
+
+    ConfigGroup app = u.getWriteSet().getGroupsOrThrow("Application");
+    assertThat(app.getValuesMap()).doesNotContainKey("ACLs");
+    assertThat(app.getGroupsOrThrow("Org1").getValuesMap()).containsOnlyKeys("MSP");
+    assertThat(u.getReadSet().getGroupsOrThrow("Application").getValuesMap())
+        .doesNotContainKey("ACLs");
+  }
+
+  @Test
+  @Tag("CONFIGTX-UPDATE-07")
+  void configsThatDifferOnlyInEncodingHaveNoUpdateAndTheMessageSaysWhere() {
+    Config c = withAppAcls(current(), acls("peer/Propose", "event/Block"));
+    Config next = withAppAcls(c, acls("event/Block", "peer/Propose"));
+    ConfigUpdateException e = assertThrows(ConfigUpdateException.class,
+        () -> ConfigUpdates.compute(c, next, CHANNEL));
+    assertThat(e.reason()).isEqualTo(Reason.CONFIG_UNCHANGED);
+    assertThat(e.getMessage()).contains("/Channel/Application/ACLs");
+  }
+
+  @Test
+  @Tag("CONFIGTX-UPDATE-07")
+  void valueOfAnUnknownKeyIsComparedByItsBytes() {
+    Config c = current();
+    ConfigGroup root = c.getChannelGroup();
+    ConfigValue a = acls("peer/Propose", "event/Block");
+    ConfigValue b = acls("event/Block", "peer/Propose");
+    Config before = c.toBuilder().setChannelGroup(root.toBuilder().putValues("Custom", a)).build();
+    Config after = c.toBuilder().setChannelGroup(root.toBuilder().putValues("Custom", b)).build();
+    ConfigUpdate u = ConfigUpdates.compute(before, after, CHANNEL);
+    assertThat(u.getWriteSet().getValuesOrThrow("Custom").getValue()).isEqualTo(b.getValue());
   }
 
   @Test

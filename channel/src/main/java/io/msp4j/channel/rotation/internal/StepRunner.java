@@ -9,6 +9,7 @@ import io.msp4j.channel.rotation.RotationRefusal;
 import io.msp4j.channel.rotation.RotationStep;
 import io.msp4j.channel.rotation.StepKind;
 import io.msp4j.channel.rotation.StepPolicy;
+import io.msp4j.channel.update.ComputedUpdate;
 import io.msp4j.channel.update.ConfigUpdateException;
 import io.msp4j.channel.update.ConfigUpdateRequest;
 import io.msp4j.channel.update.ConfigUpdates;
@@ -60,8 +61,14 @@ public final class StepRunner {
   /** Runs step {@code number} from {@code at} to {@code edited}. */
   public Outcome run(int number, StepKind kind, Channel at, Config edited, List<String> changes) {
     ConfigUpdate update;
+    List<String> described = changes;
     try {
-      update = ConfigUpdates.compute(at.config(), edited, channelId);
+      ComputedUpdate computed = ConfigUpdates.diff(at.config(), edited, channelId);
+      update = computed.update();
+      if (!computed.reencoded().isEmpty()) {
+        described = new ArrayList<>(changes);
+        described.add(computed.note());
+      }
     } catch (ConfigUpdateException e) {
       if (e.reason() == Reason.CONFIG_UNCHANGED) {
         return new Outcome(Optional.empty(), Optional.empty(), Optional.empty());
@@ -85,7 +92,7 @@ public final class StepRunner {
       String rule = f instanceof MspException m ? m.rule() : "CONFIGTX-UPDATE-14";
       String why = f instanceof MspException m ? m.detail() : f.getMessage();
       return refused(kind, rule, "the ordering service would reject the " + kind.word()
-          + " step at " + report.stage().jsonName() + ": " + why, changes);
+          + " step at " + report.stage().jsonName() + ": " + why, described);
     }
     Config next = report.proposed().orElseThrow().getConfig();
     Channel after = loaded.get();
@@ -103,7 +110,7 @@ public final class StepRunner {
     if (guard.isPresent() && !allowLockout) {
       return new Outcome(Optional.empty(), Optional.empty(), guard);
     }
-    RotationStep step = new RotationStep(number, kind, changes, envelope,
+    RotationStep step = new RotationStep(number, kind, described, envelope,
         policies(report.decisions()), report, standings, next, guard.isPresent());
     return new Outcome(Optional.of(step), Optional.of(after), Optional.empty());
   }

@@ -1,6 +1,9 @@
 package io.msp4j.channel.update.internal;
 
 import com.google.protobuf.ByteString;
+import io.msp4j.channel.update.ConfigElementRef;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
@@ -13,16 +16,36 @@ import org.hyperledger.fabric.protos.common.ConfigValue;
  * new one at 0; a group whose membership or mod_policy changes is written at version + 1 with its
  * unchanged children listed at their versions (so nothing is dropped); a group whose only change is
  * inside its children keeps its version and lists only the changed children.
+ *
+ * <p>Values and policies are compared as messages ({@link ConfigMessages}): one whose bytes differ
+ * but that decodes to an equal message is unchanged, and is listed among the {@code reencoded}
+ * elements.
  */
 public final class UpdateDiff {
 
-  /** The read set, the write set, and whether anything differs. */
-  public record Sets(ConfigGroup readSet, ConfigGroup writeSet, boolean changed) {}
+  /**
+   * The read set, the write set, whether anything differs, and the values and policies left out
+   * because they differ only in their encoding.
+   */
+  public record Sets(ConfigGroup readSet, ConfigGroup writeSet, boolean changed,
+      List<ConfigElementRef> reencoded) {
+    /** Copies the list. */
+    public Sets {
+      reencoded = List.copyOf(reencoded);
+    }
+  }
 
   private UpdateDiff() {}
 
-  /** The sets for the group {@code original} becoming {@code updated}. */
-  public static Sets group(ConfigGroup original, ConfigGroup updated) {
+  /** The sets for the root group {@code Channel}: {@code original} becoming {@code updated}. */
+  public static Sets channel(ConfigGroup original, ConfigGroup updated) {
+    List<ConfigElementRef> reencoded = new ArrayList<>();
+    Sets s = group(List.of("Channel"), original, updated, reencoded);
+    return new Sets(s.readSet(), s.writeSet(), s.changed(), reencoded);
+  }
+
+  private static Sets group(List<String> path, ConfigGroup original, ConfigGroup updated,
+      List<ConfigElementRef> reencoded) {
     Map<String, ConfigPolicy> readPolicies = new TreeMap<>();
     Map<String, ConfigPolicy> writePolicies = new TreeMap<>();
     Map<String, ConfigPolicy> samePolicies = new TreeMap<>();
@@ -34,8 +57,11 @@ public final class UpdateDiff {
         continue;
       }
       ConfigPolicy o = e.getValue();
-      if (o.getModPolicy().equals(u.getModPolicy()) && o.getPolicy().equals(u.getPolicy())
-          && o.hasPolicy() == u.hasPolicy()) {
+      if (o.getModPolicy().equals(u.getModPolicy()) && o.hasPolicy() == u.hasPolicy()
+          && ConfigMessages.samePolicy(o.getPolicy(), u.getPolicy())) {
+        if (!o.getPolicy().equals(u.getPolicy())) {
+          reencoded.add(new ConfigElementRef(ConfigElementRef.Kind.POLICY, path, e.getKey()));
+        }
         samePolicies.put(e.getKey(), ConfigPolicy.newBuilder().setVersion(o.getVersion()).build());
         continue;
       }
@@ -67,7 +93,11 @@ public final class UpdateDiff {
         continue;
       }
       ConfigValue o = e.getValue();
-      if (o.getModPolicy().equals(u.getModPolicy()) && o.getValue().equals(u.getValue())) {
+      if (o.getModPolicy().equals(u.getModPolicy())
+          && ConfigMessages.sameValue(e.getKey(), o.getValue(), u.getValue())) {
+        if (!o.getValue().equals(u.getValue())) {
+          reencoded.add(new ConfigElementRef(ConfigElementRef.Kind.VALUE, path, e.getKey()));
+        }
         sameValues.put(e.getKey(), ConfigValue.newBuilder().setVersion(o.getVersion()).build());
         continue;
       }
@@ -89,7 +119,7 @@ public final class UpdateDiff {
         membersChanged = true;
         continue;
       }
-      Sets child = group(e.getValue(), u);
+      Sets child = group(below(path, e.getKey()), e.getValue(), u, reencoded);
       if (!child.changed()) {
         sameGroups.put(e.getKey(), child.readSet());
         continue;
@@ -100,7 +130,8 @@ public final class UpdateDiff {
     for (Map.Entry<String, ConfigGroup> e : updated.getGroupsMap().entrySet()) {
       if (!original.getGroupsMap().containsKey(e.getKey())) {
         membersChanged = true;
-        Sets fresh = group(ConfigGroup.getDefaultInstance(), e.getValue());
+        Sets fresh = group(below(path, e.getKey()), ConfigGroup.getDefaultInstance(),
+            e.getValue(), new ArrayList<>());
         writeGroups.put(e.getKey(), fresh.writeSet().toBuilder()
             .setVersion(0).setModPolicy(e.getValue().getModPolicy()).build());
       }
@@ -111,12 +142,12 @@ public final class UpdateDiff {
       if (readPolicies.isEmpty() && writePolicies.isEmpty() && readValues.isEmpty()
           && writeValues.isEmpty() && readGroups.isEmpty() && writeGroups.isEmpty()) {
         ConfigGroup same = ConfigGroup.newBuilder().setVersion(version).build();
-        return new Sets(same, same, false);
+        return new Sets(same, same, false, List.of());
       }
       return new Sets(
           build(version, "", readPolicies, readValues, readGroups),
           build(version, "", writePolicies, writeValues, writeGroups),
-          true);
+          true, List.of());
     }
     readPolicies.putAll(samePolicies);
     writePolicies.putAll(samePolicies);
@@ -127,7 +158,13 @@ public final class UpdateDiff {
     return new Sets(
         build(version, "", readPolicies, readValues, readGroups),
         build(version + 1, updated.getModPolicy(), writePolicies, writeValues, writeGroups),
-        true);
+        true, List.of());
+  }
+
+  private static List<String> below(List<String> path, String key) {
+    List<String> out = new ArrayList<>(path);
+    out.add(key);
+    return List.copyOf(out);
   }
 
   private static ConfigValue value(long version, String modPolicy, ByteString bytes) {
