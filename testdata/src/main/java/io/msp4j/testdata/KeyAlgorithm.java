@@ -17,6 +17,8 @@ public enum KeyAlgorithm {
   EC_SECP256K1("EC", "secp256k1", 256, SignatureAlgorithm.ECDSA_SHA256),
   /** Ed25519 (RFC 8032). */
   ED25519("Ed25519", null, 255, SignatureAlgorithm.ED25519),
+  /** RSA with a 512-bit modulus: too small for Go 1.24 and later (REL-X509-10); tests only. */
+  RSA_512("RSA", null, 512, SignatureAlgorithm.RSA_SHA256),
   /** RSA with a 2048-bit modulus and exponent 65537. */
   RSA_2048("RSA", null, 2048, SignatureAlgorithm.RSA_SHA256),
   /** RSA with a 3072-bit modulus and exponent 65537. */

@@ -19,14 +19,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The differential corpus against Fabric's recorded verdicts: every MSP of the seed list is
  * generated again, set up and asked about each of its identities, and every answer (setup
  * outcome, deserialisation, validation, ROLE principals, OUs) must equal the one Fabric's own msp
- * package gave for the same bytes: v3.0.0's (gzipped table {@code
- * differential/fabric-v3.0.0.tsv.gz}) with msp4j at release 3.0, and v2.5.12's ({@code
- * differential/fabric-v2.5.12.tsv.gz}, which has no MSP at version 3.0) with msp4j at release
- * 2.5. The v3.0.0 table's {@code # seeds A-B} line gives the seed list.
+ * package gave for the same bytes, release by release: msp4j at release R against the gzipped
+ * table {@code differential/fabric-vR.tsv.gz} of Fabric vR (v3.0.0 and v2.5.12 built with Go
+ * 1.23.5, v3.1.0 with Go 1.24.4, v3.1.2 with Go 1.25.12, v3.1.5 and v2.5.16 with Go 1.26.11; the
+ * v2.5 tables have no MSP at version 3.0). The v3.0.0 table's {@code # seeds A-B} line gives the
+ * seed list.
  *
  * <p>With {@code -Dmsp4j.differential.out=DIR} the corpus is also written to DIR, with msp4j's
- * answers in {@code DIR/msp4j.tsv} (release 3.0) and {@code DIR/msp4j-2.5.tsv}, for running
- * Fabric over it again.
+ * answers in {@code DIR/msp4j.tsv} (release 3.0.0), {@code DIR/msp4j-2.5.tsv} (2.5.12) and
+ * {@code DIR/msp4j-R.tsv} for the others, for running Fabric over it again.
  */
 class FabricDifferentialTest {
   private static final String SEEDS_TABLE = "/differential/fabric-v3.0.0.tsv.gz";
@@ -35,13 +36,20 @@ class FabricDifferentialTest {
 
   @ParameterizedTest(name = "Fabric v{0}")
   @CsvSource({"3.0.0, /differential/fabric-v3.0.0.tsv.gz, msp4j.tsv",
-      "2.5.12, /differential/fabric-v2.5.12.tsv.gz, msp4j-2.5.tsv"})
+      "2.5.12, /differential/fabric-v2.5.12.tsv.gz, msp4j-2.5.tsv",
+      "3.1.0, /differential/fabric-v3.1.0.tsv.gz, msp4j-3.1.0.tsv",
+      "3.1.2, /differential/fabric-v3.1.2.tsv.gz, msp4j-3.1.2.tsv",
+      "3.1.5, /differential/fabric-v3.1.5.tsv.gz, msp4j-3.1.5.tsv",
+      "2.5.16, /differential/fabric-v2.5.16.tsv.gz, msp4j-2.5.16.tsv"})
   @Tag("CHAIN-05")
   @Tag("VALIDATE-01")
   @Tag("IDENT-03")
   @Tag("NODEOU-05")
   @Tag("DELTA25-02")
   @Tag("DELTA25-12")
+  @Tag("REL-X509-05")
+  @Tag("REL-X509-08")
+  @Tag("REL-URL-01")
   void everyGeneratedIdentityGetsFabricsVerdict(String release, String table, String outName)
       throws IOException {
     FabricRelease r = FabricRelease.parse(release);

@@ -37,7 +37,11 @@ class KeyMixDifferentialTest {
 
   @ParameterizedTest(name = "Fabric v{0}")
   @CsvSource({"2.5.12, /differential/keymix-fabric-v2.5.12.tsv.gz",
-      "3.0.0, /differential/keymix-fabric-v3.0.0.tsv.gz"})
+      "3.0.0, /differential/keymix-fabric-v3.0.0.tsv.gz",
+      "3.1.0, /differential/keymix-fabric-v3.1.0.tsv.gz",
+      "3.1.2, /differential/keymix-fabric-v3.1.2.tsv.gz",
+      "3.1.5, /differential/keymix-fabric-v3.1.5.tsv.gz",
+      "2.5.16, /differential/keymix-fabric-v2.5.16.tsv.gz"})
   @Tag("DELTA25-01")
   @Tag("DELTA25-02")
   @Tag("DELTA25-10")

@@ -277,6 +277,17 @@ public final class CertPublicKey {
   }
 
   /** The exact SubjectPublicKeyInfo bytes from the certificate. */
+  /** The bit length of an RSA key's modulus; 0 for other keys. */
+  public int rsaModulusBits() {
+    if (algorithm != KeyAlgorithm.RSA) {
+      return 0;
+    }
+    org.bouncycastle.asn1.x509.SubjectPublicKeyInfo info =
+        org.bouncycastle.asn1.x509.SubjectPublicKeyInfo.getInstance(spki);
+    ASN1Sequence rsa = ASN1Sequence.getInstance(info.getPublicKeyData().getBytes());
+    return ASN1Integer.getInstance(rsa.getObjectAt(0)).getValue().bitLength();
+  }
+
   /** SHA-256 of the exact SubjectPublicKeyInfo DER (a copy), as Go's distrust list keys it. */
   public byte[] spkiSha256() {
     byte[] h = spkiSha256;

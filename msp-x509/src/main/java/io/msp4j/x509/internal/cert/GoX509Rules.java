@@ -31,6 +31,8 @@ import java.util.Objects;
  *     http or https URI's port makes it unparsable
  * @param distrustedKeys REL-X509-09 (Go 1.26): a chain through one of the public-CA keys Go
  *     distrusts is dropped
+ * @param rsaMinimum1024 REL-X509-10 (Go 1.24, {@code rsa1024min=1}): an RSA key of fewer than
+ *     1024 bits verifies no signature
  */
 public record GoX509Rules(
     GoVersion go,
@@ -42,7 +44,8 @@ public record GoX509Rules(
     boolean wildcardExclusion,
     boolean chainConstraints,
     boolean urlStrictColons,
-    boolean distrustedKeys) {
+    boolean distrustedKeys,
+    boolean rsaMinimum1024) {
 
   /** The rules of Go 1.23, those msp4j gave before it followed later releases. */
   public static final GoX509Rules GO_1_23 = of(GoVersion.of(23, 5));
@@ -63,7 +66,8 @@ public record GoX509Rules(
         fixed(go, 24, 11, 25, 5),
         go.minor() >= 26,
         go.minor() >= 26,
-        go.minor() >= 26);
+        go.minor() >= 26,
+        go.minor() >= 24);
   }
 
   /** The rules of the Go that built {@code release}. */

@@ -43,6 +43,8 @@ public final class ChainFailure {
     NAME_UNMATCHABLE("REL-X509-01"),
     /** A wildcard name whose wildcard could be an excluded name (REL-X509-02). */
     WILDCARD_EXCLUDED("REL-X509-02"),
+    /** An RSA issuer key below 1024 bits, which Go 1.24 and later refuse (REL-X509-10). */
+    RSA_KEY_TOO_SMALL("REL-X509-10"),
     /** Every path goes through a key Go 1.26 distrusts (REL-X509-09). */
     DISTRUSTED_KEY("REL-X509-09"),
     /** Too many name-constraint comparisons (CHAIN-05). */

@@ -212,6 +212,13 @@ public final class PathBuilder {
           "signature algorithm " + alg + " of " + child.describe() + " does not fit the "
               + keyAlg + " key of " + parent.describe(), child);
     }
+    if (keyAlg == KeyAlgorithm.RSA && rules.rsaMinimum1024()
+        && parent.publicKey().rsaModulusBits() < 1024) {
+      return new ChainFailure(ChainFailure.Kind.RSA_KEY_TOO_SMALL,
+          "the " + parent.publicKey().rsaModulusBits() + "-bit RSA key of " + parent.describe()
+              + " is too small to verify " + child.describe() + " in Go " + rules.go()
+              + " (at least 1024 bits)", parent);
+    }
     if (!child.signatureVerifiesWith(
         parent.publicKey(), key -> crypto.verify(alg, key, child.tbs(), child.signature()))) {
       return new ChainFailure(ChainFailure.Kind.SIGNATURE_INVALID,

@@ -52,7 +52,8 @@ public final class ConfigInspector {
     // Issuer links only need signature checks, which no Go release changed; certificates are
     // parsed as the default release's Go parses them.
     this.paths = new PathBuilder(crypto, GoX509Rules.of(FabricRelease.defaultRelease()));
-    this.crlVerifier = new CrlSignatureVerifier(crypto);
+    this.crlVerifier =
+        new CrlSignatureVerifier(crypto, GoX509Rules.of(FabricRelease.defaultRelease()));
   }
 
   /** See {@link io.msp4j.x509.inspect.MspInspector#inspect}. */

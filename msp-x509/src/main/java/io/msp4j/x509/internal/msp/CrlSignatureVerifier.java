@@ -1,5 +1,6 @@
 package io.msp4j.x509.internal.msp;
 
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.cert.SignatureAlgorithm;
 import io.msp4j.x509.internal.chain.SignatureCrypto;
@@ -11,9 +12,12 @@ import io.msp4j.x509.internal.chain.SignatureCrypto;
  */
 final class CrlSignatureVerifier {
   private final SignatureCrypto crypto;
+  private final GoX509Rules rules;
 
-  CrlSignatureVerifier(SignatureCrypto crypto) {
+  /** A verifier with the rules of {@code rules}' Go release (REL-X509-10 for small RSA keys). */
+  CrlSignatureVerifier(SignatureCrypto crypto, GoX509Rules rules) {
     this.crypto = crypto;
+    this.rules = rules;
   }
 
   boolean verifies(RevocationList crl, ParsedCertificate issuer) {
@@ -23,6 +27,10 @@ final class CrlSignatureVerifier {
         || alg == SignatureAlgorithm.MD5_WITH_RSA
         || alg.keyAlgorithm() != issuer.publicKey().algorithm()) {
       return false;
+    }
+    if (rules.rsaMinimum1024() && issuer.publicKey().rsaModulusBits() != 0
+        && issuer.publicKey().rsaModulusBits() < 1024) {
+      return false; // REL-X509-10: Go 1.24 verifies nothing with such a key
     }
     return crypto.verify(alg, issuer.publicKey(), crl.tbs(), crl.signature());
   }

@@ -193,7 +193,8 @@ public final class MspSetup {
     for (int i = 0; i < conf.getRevocationListCount(); i++) {
       crls.add(CrlLoader.load(entry("revocation_list", i), conf.getRevocationList(i).toByteArray()));
     }
-    revocation = new Revocation(crls, new CrlSignatureVerifier(crypto));
+    revocation = new Revocation(
+        crls, new CrlSignatureVerifier(crypto, GoX509Rules.of(options.release())));
   }
 
   // SETUP-CAFIN-01/02
