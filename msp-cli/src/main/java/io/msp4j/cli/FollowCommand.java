@@ -2,7 +2,6 @@ package io.msp4j.cli;
 
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
-import io.msp4j.core.MspVersion;
 import io.msp4j.core.SigningIdentity;
 import io.msp4j.network.BlockRefusedException;
 import io.msp4j.network.ChannelFollower;
@@ -70,6 +69,8 @@ final class FollowCommand implements Callable<Integer> {
   String mspId;
 
   @Mixin BccspOption bccsp = new BccspOption();
+
+  @Mixin ReleaseOption release;
 
   @Option(names = "--config", paramLabel = "FILE",
       description = "A config block to trust as the anchor; following starts after it (default: the channel's genesis block, as delivered).")
@@ -154,8 +155,8 @@ final class FollowCommand implements Callable<Integer> {
     Optional<Pkcs11Token> token = Optional.empty();
     try {
       token = bccsp.open();
-      signer = MspOptions.load(mspDir, mspId, MspVersion.V3_0, true,
-          token.map(Pkcs11Token::keyStore)).defaultSigningIdentity();
+      signer = MspOptions.load(mspDir, mspId, release.release().newestMspVersion(), true,
+          token.map(Pkcs11Token::keyStore), release.release()).defaultSigningIdentity();
     } catch (MspSetupException e) {
       token.ifPresent(Pkcs11Token::close);
       SetupFailures.report(e, false, out, err);
@@ -166,6 +167,7 @@ final class FollowCommand implements Callable<Integer> {
       return ExitCodes.SETUP_FAILED;
     }
     ChannelFollower.Builder b = ChannelFollower.builder(channel, connection, signer)
+        .channelOptions(release.channelOptions())
         .service(orderers.isEmpty() ? DeliverService.PEER : DeliverService.ORDERER)
         .giveUpAfter(giveUpAfter)
         .censorshipTimeout(censorshipTimeout)

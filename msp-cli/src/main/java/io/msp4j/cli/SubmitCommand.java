@@ -70,6 +70,8 @@ final class SubmitCommand implements Callable<Integer> {
 
   @Mixin TlsOptions tls;
 
+  @Mixin ReleaseOption release;
+
   @Option(names = "--envelope", required = true, paramLabel = "FILE",
       description = "The signed CONFIG_UPDATE envelope (from configtx sign), sent as it is.")
   Path envelope;
@@ -124,7 +126,7 @@ final class SubmitCommand implements Callable<Integer> {
     try {
       envelopeBytes = InputFiles.message(envelope, "the envelope");
       if (block != null) {
-        current = Optional.of(Channel.load(InputFiles.config(block)));
+        current = Optional.of(Channel.load(InputFiles.config(block), release.channelOptions()));
       }
       connection = tls.connection(endpoints);
     } catch (IOException e) {
