@@ -1,5 +1,6 @@
 package io.msp4j.config;
 
+import io.msp4j.core.FabricRelease;
 import java.util.Objects;
 
 /**
@@ -26,6 +27,12 @@ import java.util.Objects;
  *       fabric-ca a few.
  * </ul>
  *
+ * <p>Besides the limits, {@link #release()} names the Fabric release whose reading to follow
+ * where releases differ: from v3.1.0 a {@code config.yaml} is read with a newer Go YAML library
+ * that refuses duplicated keys (REL-YAML-01), and from v3.1.4 an empty {@code signcerts} or
+ * {@code cacerts} folder is reported in other words (REL-FOLDER-01). Default: the newest, {@link
+ * FabricRelease#defaultRelease()}.
+ *
  * <p>Immutable; build with {@link #builder()}.
  */
 public final class ReadOptions {
@@ -48,8 +55,10 @@ public final class ReadOptions {
   private final boolean followLinksOutsideFolder;
   private final int maxFilesPerFolder;
   private final long maxTotalBytes;
+  private final FabricRelease release;
 
   private ReadOptions(Builder b) {
+    this.release = b.release;
     this.maxTotalBytes = b.maxTotalBytes;
     this.maxFileSize = b.maxFileSize;
     this.followLinksOutsideFolder = b.followLinksOutsideFolder;
@@ -69,7 +78,8 @@ public final class ReadOptions {
   /** A builder starting from these options. */
   public Builder toBuilder() {
     return new Builder().maxFileSize(maxFileSize).followLinksOutsideFolder(followLinksOutsideFolder)
-        .maxFilesPerFolder(maxFilesPerFolder).maxTotalBytes(maxTotalBytes);
+        .maxFilesPerFolder(maxFilesPerFolder).maxTotalBytes(maxTotalBytes)
+        .release(release);
   }
 
   /** The largest file, in bytes, that is read. */
@@ -92,25 +102,33 @@ public final class ReadOptions {
     return maxFilesPerFolder;
   }
 
+  /** The Fabric release whose folder and config.yaml reading to follow. */
+  public FabricRelease release() {
+    return release;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof ReadOptions r
         && r.maxFileSize == maxFileSize
         && r.followLinksOutsideFolder == followLinksOutsideFolder
         && r.maxFilesPerFolder == maxFilesPerFolder
-        && r.maxTotalBytes == maxTotalBytes;
+        && r.maxTotalBytes == maxTotalBytes
+        && r.release.equals(release);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxFileSize, followLinksOutsideFolder, maxFilesPerFolder, maxTotalBytes);
+    return Objects.hash(
+        maxFileSize, followLinksOutsideFolder, maxFilesPerFolder, maxTotalBytes, release);
   }
 
   @Override
   public String toString() {
     return "ReadOptions{maxFileSize=" + maxFileSize
         + ", followLinksOutsideFolder=" + followLinksOutsideFolder
-        + ", maxFilesPerFolder=" + maxFilesPerFolder + ", maxTotalBytes=" + maxTotalBytes + "}";
+        + ", maxFilesPerFolder=" + maxFilesPerFolder + ", maxTotalBytes=" + maxTotalBytes
+        + ", release=" + release + "}";
   }
 
   /** Builds {@link ReadOptions}. */
@@ -119,8 +137,15 @@ public final class ReadOptions {
     private boolean followLinksOutsideFolder;
     private int maxFilesPerFolder = DEFAULT_MAX_FILES_PER_FOLDER;
     private long maxTotalBytes = DEFAULT_MAX_TOTAL_BYTES;
+    private FabricRelease release = FabricRelease.defaultRelease();
 
     private Builder() {}
+
+    /** Sets the Fabric release whose folder and config.yaml reading to follow. */
+    public Builder release(FabricRelease release) {
+      this.release = Objects.requireNonNull(release, "release");
+      return this;
+    }
 
     /**
      * Sets the largest file size read.

@@ -18,6 +18,7 @@ import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigUpdate;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -76,14 +77,17 @@ final class ComputeUpdateCommand implements Callable<Integer> {
       description = "Where to write the common.Envelope.")
   Path output;
 
+  /** The release whose configtxgen encodes a --configtx org (REL-DSL-01, REL-YAML-01). */
+  @Mixin ReleaseOption release;
+
   /** The current config with the configtx.yaml org encoded and put in its place. */
   private Config withOrg(Config current) {
     Path file = target.configtx.file;
-    TopLevel top = ConfigtxYaml.read(file, System.getenv());
+    TopLevel top = ConfigtxYaml.read(file, System.getenv(), release.release());
     Organization org = top.organization(target.configtx.org).orElseThrow(() ->
         new IllegalArgumentException(file + " has no organisation named '"
             + target.configtx.org + "'"));
-    return OrgPlacement.place(current, top, org);
+    return OrgPlacement.place(current, top, org, release.release());
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ChannelOrg;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.MspFolders;
+import io.msp4j.config.ReadOptions;
 import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
@@ -95,8 +96,10 @@ final class MspInputs implements AutoCloseable {
       return fromBlock(r);
     }
     String id = mspId != null ? mspId : source.mspDir.toString();
+    ReadOptions reading = ReadOptions.builder().release(r).build();
     MspFolderConfig read = local
-        ? MspFolders.readLocal(source.mspDir, id) : MspFolders.readVerifying(source.mspDir, id);
+        ? MspFolders.readLocal(source.mspDir, id, reading)
+        : MspFolders.readVerifying(source.mspDir, id, reading);
     MspFolderConfig folder = read;
     if (local) {
       if (token == null) {

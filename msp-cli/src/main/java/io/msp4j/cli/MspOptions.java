@@ -2,6 +2,7 @@ package io.msp4j.cli;
 
 import io.msp4j.config.MspFolders;
 import io.msp4j.config.MspFolderConfig;
+import io.msp4j.config.ReadOptions;
 import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspVersion;
 import io.msp4j.pkcs11.Pkcs11Token;
@@ -107,8 +108,9 @@ final class MspOptions implements AutoCloseable {
    */
   static X509Msp load(Path dir, String id, MspVersion version, boolean asLocal,
       Optional<SigningKeyStore> keyStore, FabricRelease r) {
-    MspFolderConfig read =
-        asLocal ? MspFolders.readLocal(dir, id) : MspFolders.readVerifying(dir, id);
+    ReadOptions reading = ReadOptions.builder().release(r).build();
+    MspFolderConfig read = asLocal
+        ? MspFolders.readLocal(dir, id, reading) : MspFolders.readVerifying(dir, id, reading);
     MspFolderConfig folder = asLocal && keyStore.isPresent() ? read.withKeyStore(keyStore.get()) : read;
     SetupOptions options = SetupOptions.defaults().withKeyStore(folder.keyStore())
         .withSources(folder.sources()).withRelease(r);

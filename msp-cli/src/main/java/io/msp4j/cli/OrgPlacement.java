@@ -5,6 +5,7 @@ import io.msp4j.config.configtx.OrgGroup;
 import io.msp4j.config.configtx.OrgGroups;
 import io.msp4j.config.configtx.Organization;
 import io.msp4j.config.configtx.TopLevel;
+import io.msp4j.core.FabricRelease;
 import java.util.Set;
 import org.hyperledger.fabric.protos.common.Capabilities;
 import org.hyperledger.fabric.protos.common.Config;
@@ -16,7 +17,8 @@ import org.hyperledger.fabric.protos.common.ConfigValue;
  * --configtx}: an org the channel already has is replaced where it is (under Application, under
  * Orderer, or both: an org may be both), encoded as configtxgen encodes that kind of org; a new
  * org goes where {@code configtxgen -printOrg} would put it: under Orderer when it has orderer
- * endpoints, else under Application.
+ * endpoints, else under Application. The org is encoded as {@code release}'s configtxgen encodes
+ * it.
  */
 final class OrgPlacement {
   private static final String APPLICATION = "Application";
@@ -24,21 +26,21 @@ final class OrgPlacement {
 
   private OrgPlacement() {}
 
-  static Config place(Config current, TopLevel top, Organization org) {
+  static Config place(Config current, TopLevel top, Organization org, FabricRelease release) {
     ConfigGroup root = current.getChannelGroup();
     boolean inApp = has(root, APPLICATION, org.name());
     boolean inOrderer = has(root, ORDERER, org.name());
     ConfigGroup.Builder b = root.toBuilder();
     if (!inApp && !inOrderer) {
-      OrgGroup g = OrgGroups.printOrg(top, org.name());
+      OrgGroup g = OrgGroups.printOrg(top, org.name(), release);
       String section = g.kind() == OrgGroup.Kind.ORDERER ? ORDERER : APPLICATION;
       put(b, section, org.name(), g.group());
     }
     if (inApp) {
-      put(b, APPLICATION, org.name(), OrgGroups.application(org).group());
+      put(b, APPLICATION, org.name(), OrgGroups.application(org, release).group());
     }
     if (inOrderer) {
-      put(b, ORDERER, org.name(), OrgGroups.orderer(org, channelCapabilities(root)).group());
+      put(b, ORDERER, org.name(), OrgGroups.orderer(org, channelCapabilities(root), release).group());
     }
     return current.toBuilder().setChannelGroup(b).build();
   }

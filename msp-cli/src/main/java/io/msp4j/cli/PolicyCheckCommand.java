@@ -174,7 +174,8 @@ final class PolicyCheckCommand implements Callable<Integer> {
       }
       return found.policy();
     }
-    return SignaturePolicies.compile(PolicyDsl.compile(which.dsl), channel.mspManager()::deserialize);
+    return SignaturePolicies.compile(
+        PolicyDsl.compile(which.dsl, release.release()), channel.mspManager()::deserialize);
   }
 
   /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -17,7 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code msp policy compile}: compiles a signature-policy expression (POLICY-DSL-*) into the
  * SignaturePolicyEnvelope Fabric's {@code policydsl.FromString} builds, printed as lower-case hex
- * of its protobuf bytes, or with {@code --json} as configtxlator prints it. Exit status 0, 2 when
+ * of its protobuf bytes, or with {@code --json} as configtxlator prints it. {@code
+ * --fabric-release} picks the release whose policy language to follow (REL-DSL-01: v3.1.5 reads it
+ * with another expression engine than v3.1.4 and older); the default is 3.1.5. Exit status 0, 2 when
  * the expression is malformed (the message shows it with a caret under the offending character),
  * 3 on a usage error.
  */
@@ -29,7 +32,10 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Example:",
-        "  ./msp policy compile --policy \"OutOf(2, 'Org1MSP.peer', 'Org2MSP.peer', 'Org3MSP.peer')\" --json"
+        "  ./msp policy compile --policy \"OutOf(2, 'Org1MSP.peer', 'Org2MSP.peer', 'Org3MSP.peer')\" --json",
+        "",
+        "Fabric v3.1.5 refuses lower-case and(...)/or(...) and accepts a comma after the last item;",
+        "v3.1.4 and older do the reverse (REL-DSL-01). Pick the release with --fabric-release."
     })
 final class PolicyCompileCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -41,13 +47,15 @@ final class PolicyCompileCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print configtxlator's JSON form of the envelope instead of hex.")
   boolean json;
 
+  @Mixin ReleaseOption release;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     SignaturePolicyEnvelope envelope;
     try {
-      envelope = PolicyDsl.compile(policy);
+      envelope = PolicyDsl.compile(policy, release.release());
     } catch (PolicyDslException e) {
       err.println("msp policy compile: " + e.detail() + " [" + e.rule() + "]");
       err.println(e.caretDisplay());

@@ -14,7 +14,10 @@ import java.util.Set;
  *
  * <p>Fabric v2.5's configtxgen writes the same groups, with two differences (DELTA25-07): an
  * orderer org without endpoints is never refused, and {@code -printOrg} always prints the
- * orderer-org form. The methods without a release follow v3.0.
+ * orderer-org form. Fabric v3.1.5 compiles Signature rules in another policy language
+ * (REL-DSL-01) and v3.1 reads the MSPDir's config.yaml with another YAML library (REL-YAML-01).
+ * The methods without a release follow the default release, {@link
+ * FabricRelease#defaultRelease()}.
  *
  * <p>Failures are {@link ConfigtxException}s naming the organisation and, for a policy, its name,
  * rule and line (the DSL error with its offset); folder errors keep the folder reader's reason.
@@ -25,7 +28,17 @@ public final class OrgGroups {
 
   /** The application-org group: MSP, policies and anchor peers (when there are any). */
   public static OrgGroup application(Organization org) {
-    return OrgEncoder.application(Objects.requireNonNull(org, "org"), "");
+    return application(org, FabricRelease.defaultRelease());
+  }
+
+  /**
+   * The application-org group as {@code release}'s configtxgen writes it: the MSPDir's
+   * config.yaml read with that release's YAML (REL-YAML-01) and Signature rules compiled in its
+   * policy language (REL-DSL-01).
+   */
+  public static OrgGroup application(Organization org, FabricRelease release) {
+    return OrgEncoder.application(Objects.requireNonNull(org, "org"),
+        Objects.requireNonNull(release, "release"), "");
   }
 
   /**
@@ -54,7 +67,13 @@ public final class OrgGroups {
 
   /** The consortium-org group: MSP and policies only (ENCODE-06). */
   public static OrgGroup consortium(Organization org) {
-    return OrgEncoder.consortium(Objects.requireNonNull(org, "org"), "");
+    return consortium(org, FabricRelease.defaultRelease());
+  }
+
+  /** The consortium-org group as {@code release}'s configtxgen writes it (ENCODE-06). */
+  public static OrgGroup consortium(Organization org, FabricRelease release) {
+    return OrgEncoder.consortium(Objects.requireNonNull(org, "org"),
+        Objects.requireNonNull(release, "release"), "");
   }
 
   /**

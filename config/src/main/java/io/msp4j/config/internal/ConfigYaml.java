@@ -2,6 +2,7 @@ package io.msp4j.config.internal;
 
 import io.msp4j.config.internal.GoYamlScalar.ResolveException;
 import io.msp4j.config.internal.GoYamlScalar.Resolved;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.Reason;
 import java.io.ByteArrayInputStream;
@@ -60,8 +61,12 @@ import org.yaml.snakeyaml.resolver.Resolver;
  *       lists are ignored.
  * </ul>
  *
- * <p>Fabric v3.1 moved to newer Go YAML libraries, which refuse duplicate keys, apply merge keys
- * after the explicit ones and accept a quoted {@code "yes"} for a boolean; msp4j follows v3.0.
+ * <p>Fabric v3.1 moved to newer Go YAML libraries (gopkg.in/yaml.v3, from v3.1.5
+ * go.yaml.in/yaml/v4), which refuse a duplicated key in any mapping they decode into the
+ * configuration (the document, {@code NodeOUs}, each OU identifier; not inside keys Fabric does not
+ * read): given a v3.1 release, msp4j refuses it too (REL-YAML-01, {@link DuplicateKeys}). The same
+ * libraries also apply merge keys after the explicit ones and accept a quoted {@code "yes"} for a
+ * boolean; there msp4j still follows v3.0.
  */
 public final class ConfigYaml {
 
@@ -89,13 +94,18 @@ public final class ConfigYaml {
   }
 
   private final String fileName;
+  private final FabricRelease release;
   private final List<String> errors = new ArrayList<>();
+  /** The document's keys, when duplicated keys are refused (v3.1); null otherwise. */
+  private DuplicateKeys keys;
+  private boolean duplicated;
   /** Mappings being merged, each with the struct (named by its fields) it is merged into. */
   private final Set<List<Object>> mergeActive = new HashSet<>();
   private int merges;
 
-  private ConfigYaml(String fileName) {
+  private ConfigYaml(String fileName, FabricRelease release) {
     this.fileName = fileName;
+    this.release = release;
   }
 
   /**
@@ -106,7 +116,18 @@ public final class ConfigYaml {
    *     value has the wrong type
    */
   public static Content parse(byte[] content, String fileName) {
-    return new ConfigYaml(fileName).decode(content);
+    return parse(content, fileName, FabricRelease.V3_0_0);
+  }
+
+  /**
+   * Decodes the content of a config.yaml as Fabric {@code release} does: as {@link #parse(byte[],
+   * String)} (Fabric v3.0.0) for v2.5 and v3.0; for v3.1 a duplicated key is refused as well.
+   *
+   * @throws MspSetupException CONFIG_YAML_INVALID, naming the line, when the YAML is malformed, a
+   *     value has the wrong type, or (v3.1, rule REL-YAML-01) a key is duplicated
+   */
+  public static Content parse(byte[] content, String fileName, FabricRelease release) {
+    return new ConfigYaml(fileName, release).decode(content);
   }
 
   private Content decode(byte[] content) {
@@ -116,6 +137,9 @@ public final class ConfigYaml {
           + " for a config.yaml (which holds a few OU identifiers)");
     }
     Node root = compose(content);
+    if (DuplicateKeys.refusedBy(release)) {
+      keys = DuplicateKeys.of(root);
+    }
     ConfigBuilder config = new ConfigBuilder();
     try {
       if (root != null) {
@@ -130,7 +154,8 @@ public final class ConfigYaml {
     }
     if (!errors.isEmpty()) {
       throw new MspSetupException(
-          Reason.CONFIG_YAML_INVALID, config.nullEntry ? "CFGYAML-02" : "CFGYAML-01",
+          Reason.CONFIG_YAML_INVALID,
+          duplicated ? "REL-YAML-01" : config.nullEntry ? "CFGYAML-02" : "CFGYAML-01",
           String.join("; ", errors));
     }
     return config.build();
@@ -385,6 +410,15 @@ public final class ConfigYaml {
    * place where it stands, so that it overrides the keys before it.
    */
   private void struct(MappingNode node, String path, Map<String, BiConsumer<Node, String>> fields) {
+    if (keys != null) {
+      List<DuplicateKeys.Duplicate> duplicates = keys.in(node);
+      if (!duplicates.isEmpty()) {
+        // Go's newer libraries record the error and leave the mapping undecoded.
+        duplicated = true;
+        errors.add(DuplicateKeys.message(fileName, duplicates, release, "the MSP folder reader"));
+        return;
+      }
+    }
     for (NodeTuple t : node.getValue()) {
       Node k = t.getKeyNode();
       if (isMergeKey(k)) {

@@ -3,6 +3,7 @@ package io.msp4j.config.internal;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import io.msp4j.config.ReadOptions;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.x509.internal.msp.SetupSummary;
 import io.msp4j.x509.internal.pem.GoPem;
@@ -107,7 +108,8 @@ public final class FolderReader {
       if (signcerts.isEmpty()) {
         throw new MspSetupException(
             Reason.SIGNCERTS_MISSING, "FOLDER-09",
-            SIGNCERTS + ": no file with a PEM block (a local MSP needs its signing certificate)");
+            SIGNCERTS + ": no file with a PEM block (a local MSP needs its signing certificate); "
+                + EmptyFolderText.signcerts(options.release()));
       }
       signer = SigningIdentityInfo.newBuilder().setPublicSigner(signcerts.get(0)).build();
     }
@@ -118,7 +120,8 @@ public final class FolderReader {
     }
     if (cacerts.isEmpty()) {
       throw new MspSetupException(
-          Reason.FOLDER_EMPTY, "FOLDER-04", CACERTS + ": no file with a PEM block");
+          Reason.FOLDER_EMPTY, "FOLDER-04", CACERTS + ": no file with a PEM block; "
+              + EmptyFolderText.cacerts(options.release()));
     }
     List<ByteString> admincerts = orEmpty(readPemFolder(ADMINCERTS, "admins"));
     List<ByteString> intermediates = orEmpty(readPemFolder(INTERMEDIATECERTS, "intermediate_certs"));
@@ -140,7 +143,7 @@ public final class FolderReader {
     if (signer != null) {
       config.setSigningIdentity(signer);
     }
-    new ConfigYamlReader(files, sources).apply(config);
+    new ConfigYamlReader(files, sources, options.release()).apply(config);
     config.setCryptoConfig(
         FabricCryptoConfig.newBuilder()
             .setSignatureHashFamily("SHA2")
@@ -230,10 +233,12 @@ public final class FolderReader {
   private static final class ConfigYamlReader {
     private final FolderFiles files;
     private final Map<String, List<String>> sources;
+    private final FabricRelease release;
 
-    ConfigYamlReader(FolderFiles files, Map<String, List<String>> sources) {
+    ConfigYamlReader(FolderFiles files, Map<String, List<String>> sources, FabricRelease release) {
       this.files = files;
       this.sources = sources;
+      this.release = release;
     }
 
     void apply(FabricMSPConfig.Builder config) {
@@ -254,7 +259,7 @@ public final class FolderReader {
         throw new MspSetupException(
             Reason.FILE_UNREADABLE, "CFGYAML-01", CONFIG_YAML + ": cannot be read", e);
       }
-      ConfigYaml.Content content = ConfigYaml.parse(raw, CONFIG_YAML);
+      ConfigYaml.Content content = ConfigYaml.parse(raw, CONFIG_YAML, release);
 
       int i = 0;
       for (ConfigYaml.OuEntry e : content.organizationalUnitIdentifiers()) {

@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.InputLimits;
 import io.msp4j.core.Principal;
 import io.msp4j.core.Reason;
@@ -14,7 +15,8 @@ import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
  * Recursive-descent parser of the signature-policy language (POLICY-DSL-01..07). It accepts
  * exactly the grammar of the spec and builds the envelope Fabric's {@code policydsl.FromString}
  * builds for it, byte for byte; everything else is refused with the offset of the first character
- * that does not fit.
+ * that does not fit. Where the release's expression engine decides differently (REL-DSL-01,
+ * {@link DslEngine}), the parser follows the release it was given.
  */
 final class DslParser {
   /** Deepest gate nesting accepted; far beyond any real policy, it keeps the stack bounded. */
@@ -49,15 +51,20 @@ final class DslParser {
   private record Gate(int count, List<Item> items) implements Item {}
 
   private final String text;
+  private final FabricRelease release;
+  private final DslEngine engine;
   private int pos;
   private int principals;
+  private int gates;
 
-  private DslParser(String text) {
+  private DslParser(String text, FabricRelease release) {
     this.text = text;
+    this.release = release;
+    this.engine = DslEngine.of(release);
   }
 
-  static SignaturePolicyEnvelope compile(String text) {
-    DslParser p = new DslParser(text);
+  static SignaturePolicyEnvelope compile(String text, FabricRelease release) {
+    DslParser p = new DslParser(text, release);
     p.skipSpace();
     if (p.pos == text.length()) {
       throw p.error(Reason.POLICY_DSL_SYNTAX, "POLICY-DSL-07", "the policy is empty", p.pos);
@@ -71,6 +78,7 @@ final class DslParser {
           "unexpected " + p.describeHere() + " after the end of the policy",
           p.pos);
     }
+    p.checkEngineSize();
     List<MSPPrincipal> identities = new ArrayList<>();
     SignaturePolicy rule = build(root, identities);
     return SignaturePolicyEnvelope.newBuilder()
@@ -122,6 +130,16 @@ final class DslParser {
           "unknown gate '" + name + "': expected AND, OR or OutOf (also And, and, Or, or, OUTOF, outof)",
           start);
     }
+    if (!engine.lowerCaseAndOrAreGates() && (name.equals("and") || name.equals("or"))) {
+      throw error(
+          Reason.POLICY_DSL_SYNTAX,
+          "REL-DSL-01",
+          "'" + name + "' is an operator, not a gate, in the policy language of Fabric "
+              + release + ": write " + name.toUpperCase(java.util.Locale.ROOT) + " or "
+              + Character.toUpperCase(name.charAt(0)) + name.substring(1)
+              + " (Fabric v3.1.4 and older, and v2.5, accept it)",
+          start);
+    }
     if (depth > MAX_DEPTH) {
       throw error(
           Reason.LIMIT_EXCEEDED,
@@ -146,13 +164,20 @@ final class DslParser {
     if (peek() == ')') {
       throw error(Reason.POLICY_DSL_SYNTAX, "POLICY-DSL-07", name + " has no items", pos);
     }
+    gates++;
     List<Item> items = new ArrayList<>();
     while (true) {
       items.add(item(depth));
       skipSpace();
       if (peek() == ',') {
+        int comma = pos;
         pos++;
         skipSpace();
+        if (peek() == ')') {
+          trailingComma(name, comma);
+          pos++;
+          break;
+        }
         continue;
       }
       expect(')', "',' or ')' after an item of " + name);
@@ -238,6 +263,16 @@ final class DslParser {
     int c = peek();
     if (c == '\'' || c == '"') {
       String body = quoted();
+      int lineFeed = body.indexOf('\n');
+      if (lineFeed >= 0 && !engine.acceptsLineFeedInString()) {
+        throw error(
+            Reason.POLICY_DSL_COUNT,
+            "REL-DSL-01",
+            "the quoted count of " + gate + " holds a line feed, which ends a string unterminated"
+                + " in the policy language of Fabric " + release
+                + " (Fabric v3.1.4 and older, and v2.5, accept it)",
+            start + 1 + lineFeed);
+      }
       String literal = body.strip();
       if (!isNumber(literal)) {
         throw error(
@@ -284,6 +319,36 @@ final class DslParser {
       }
     }
     return digit;
+  }
+
+  /** A comma after the last item: expr (v3.1.5) accepts it, govaluate refuses it (REL-DSL-01). */
+  private void trailingComma(String gate, int comma) {
+    if (!engine.acceptsTrailingComma()) {
+      throw error(
+          Reason.POLICY_DSL_SYNTAX,
+          "REL-DSL-01",
+          "a comma after the last item of " + gate + " is refused by Fabric " + release
+              + " (accepted from v3.1.5 on)",
+          comma);
+    }
+  }
+
+  /**
+   * expr stops at {@value DslEngine#EXPR_MAX_NODES} syntax-tree nodes, which a policy of many
+   * gates reaches in the last of Fabric's three passes (REL-DSL-01); govaluate has no such bound.
+   */
+  private void checkEngineSize() {
+    if (!engine.fits(gates, principals)) {
+      throw error(
+          Reason.POLICY_DSL_SYNTAX,
+          "REL-DSL-01",
+          "the policy has " + gates + (gates == 1 ? " gate and " : " gates and ") + principals
+              + (principals == 1 ? " principal" : " principals") + ", which Fabric "
+              + release + " compiles to an expression of " + DslEngine.nodes(gates, principals)
+              + " nodes (4 per gate, 1 per principal), more than its expression engine's "
+              + DslEngine.EXPR_MAX_NODES + " (Fabric v3.1.4 and older, and v2.5, have no bound)",
+          0);
+    }
   }
 
   private int checkedCount(double count, int n, String gate, int offset) {

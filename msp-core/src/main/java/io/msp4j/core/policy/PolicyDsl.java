@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.FabricRelease;
 import java.util.Objects;
 import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
 
@@ -20,9 +21,25 @@ import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
  * the last dot. A count is a number, integer or decimal, possibly negative, or such a number in
  * quotes with spaces around it; it is truncated toward zero, as Fabric does, and must then lie
  * from 0 to the number of items plus one. White space may separate tokens.
+ *
+ * <p>The release matters (REL-DSL-01): from Fabric v3.1.5 on, {@code and} and {@code or} in
+ * lower case are not gates, a comma may follow the last item of a gate, a quoted count may not
+ * hold a line feed, and a policy whose gates and principals add up to more than 10,000 nodes of
+ * Fabric's expression engine (4 per gate, 1 per principal) is refused. v2.5.x and v3.0.0 to
+ * v3.1.4 keep the older rules. Where both accept a text, they build the same envelope.
  */
 public final class PolicyDsl {
   private PolicyDsl() {}
+
+  /**
+   * Compiles an expression as the default release, {@link FabricRelease#defaultRelease()}, does:
+   * {@code compile(expression, FabricRelease.defaultRelease())}.
+   *
+   * @throws PolicyDslException as {@link #compile(String, FabricRelease)}
+   */
+  public static SignaturePolicyEnvelope compile(String expression) {
+    return compile(expression, FabricRelease.defaultRelease());
+  }
 
   /**
    * Compiles an expression into the envelope Fabric's {@code policydsl.FromString} builds for it,
@@ -35,11 +52,14 @@ public final class PolicyDsl {
    * strings holding further expressions; POLICY-DSL-07). Gates may nest {@value
    * DslParser#MAX_DEPTH} levels deep.
    *
+   * @param release the Fabric release whose verdict to give (REL-DSL-01)
    * @throws PolicyDslException with reason {@code POLICY_DSL_SYNTAX}, {@code POLICY_DSL_PRINCIPAL}
-   *     or {@code POLICY_DSL_COUNT}, the rule, and the offset of the offending character
+   *     or {@code POLICY_DSL_COUNT}, the rule (REL-DSL-01 where the release decides), and the
+   *     offset of the offending character
    */
-  public static SignaturePolicyEnvelope compile(String expression) {
-    return DslParser.compile(Objects.requireNonNull(expression, "expression"));
+  public static SignaturePolicyEnvelope compile(String expression, FabricRelease release) {
+    return DslParser.compile(
+        Objects.requireNonNull(expression, "expression"), Objects.requireNonNull(release, "release"));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.FabricRelease;
 import static io.msp4j.core.policy.PolicyDslTest.envelope;
 import static io.msp4j.core.policy.PolicyDslTest.member;
 import static io.msp4j.core.policy.PolicyDslTest.outOf;
@@ -54,7 +55,7 @@ class PolicyDslPrintTest {
     Random rnd = new Random(42);
     for (int i = 0; i < 2000; i++) {
       String expression = randomGate(rnd, 0);
-      SignaturePolicyEnvelope env = PolicyDsl.compile(expression);
+      SignaturePolicyEnvelope env = PolicyDsl.compile(expression, FabricRelease.V3_0_0);
       String printed = PolicyDsl.print(env);
       SignaturePolicyEnvelope back = PolicyDsl.compile(printed);
       assertThat(resolved(back, back.getRule())).as(expression).isEqualTo(resolved(env, env.getRule()));
@@ -66,7 +67,7 @@ class PolicyDslPrintTest {
   @Test
   @Tag("POLICY-DSL-04")
   void gatesArePrintedAsAndOrWhereExactAndOutOfOtherwise() {
-    assertThat(PolicyDsl.print(PolicyDsl.compile("and('A.member','B.peer')"))).isEqualTo("AND('A.member', 'B.peer')");
+    assertThat(PolicyDsl.print(PolicyDsl.compile("and('A.member','B.peer')", FabricRelease.V3_0_0))).isEqualTo("AND('A.member', 'B.peer')");
     assertThat(PolicyDsl.print(PolicyDsl.compile("OutOf(1,'A.member','B.peer')"))).isEqualTo("OR('A.member', 'B.peer')");
     assertThat(PolicyDsl.print(PolicyDsl.compile("AND('A.member')"))).isEqualTo("OR('A.member')");
     assertThat(PolicyDsl.print(PolicyDsl.compile("OutOf(2,'A.member','B.peer','C.admin')")))

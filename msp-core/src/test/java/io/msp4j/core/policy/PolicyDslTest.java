@@ -1,5 +1,6 @@
 package io.msp4j.core.policy;
 
+import io.msp4j.core.FabricRelease;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -84,7 +85,7 @@ class PolicyDslTest {
   @MethodSource("fabricVectors")
   @Tag("POLICY-DSL-04")
   void envelopeIsByteIdenticalToFabrics(String expression, String fabricHex) {
-    assertThat(HexFormat.of().formatHex(PolicyDsl.compile(expression).toByteArray()))
+    assertThat(HexFormat.of().formatHex(PolicyDsl.compile(expression, FabricRelease.V3_0_0).toByteArray()))
         .isEqualTo(fabricHex);
   }
 
@@ -95,9 +96,9 @@ class PolicyDslTest {
     // Fabric v2.5 gives the same answers as v3.0 on these: envelopes for grammatical input,
     // refusals for malformed gates, principals, counts and nesting.
     if (fabricHex.equals("-")) {
-      refused(expression);
+      assertThrows(PolicyDslException.class, () -> PolicyDsl.compile(expression, FabricRelease.V2_5_12));
     } else {
-      assertThat(HexFormat.of().formatHex(PolicyDsl.compile(expression).toByteArray()))
+      assertThat(HexFormat.of().formatHex(PolicyDsl.compile(expression, FabricRelease.V2_5_12).toByteArray()))
           .isEqualTo(fabricHex);
     }
   }
@@ -106,7 +107,7 @@ class PolicyDslTest {
   @ValueSource(strings = {"AND", "And", "and", "OR", "Or", "or"})
   @Tag("POLICY-DSL-01")
   void andOrAcceptExactlyFabricsSpellings(String gate) {
-    SignaturePolicyEnvelope env = PolicyDsl.compile(gate + "('A.member','B.member')");
+    SignaturePolicyEnvelope env = PolicyDsl.compile(gate + "('A.member','B.member')", FabricRelease.V3_0_0);
     int n = gate.equalsIgnoreCase("and") ? 2 : 1;
     assertThat(env).isEqualTo(envelope(outOf(n, signedBy(0), signedBy(1)), member("A"), member("B")));
   }
@@ -332,7 +333,6 @@ class PolicyDslTest {
         Arguments.of("1", 0, "expected a gate"),
         Arguments.of("OR('A.member'))", 14, "after the end"),
         Arguments.of("OR('A.member') OR('B.member')", 15, "after the end"),
-        Arguments.of("OR('A.member',)", 14, "expected a principal"),
         Arguments.of("OR(,'A.member')", 3, "expected a principal"),
         Arguments.of("OR('A.member' 'B.member')", 14, "',' or ')'"),
         Arguments.of("OR('A.member'", 13, "',' or ')'"),

@@ -31,7 +31,7 @@ class PolicyFuzzTest {
     } catch (PolicyDslException e) {
       assertThat(e.reason()).isIn(Reason.POLICY_DSL_SYNTAX, Reason.POLICY_DSL_PRINCIPAL,
           Reason.POLICY_DSL_COUNT, Reason.LIMIT_EXCEEDED);
-      assertThat(e.rule()).matches("POLICY-DSL-0[1-7]|LIMIT-0[67]");
+      assertThat(e.rule()).matches("POLICY-DSL-0[1-7]|LIMIT-0[67]|REL-DSL-01");
       assertThat(e.offset()).isBetween(0, text.length());
       assertThat(e.caretDisplay()).contains("^");
       return;

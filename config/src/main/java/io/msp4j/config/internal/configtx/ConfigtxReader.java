@@ -44,7 +44,7 @@ public final class ConfigtxReader {
       throw new ConfigtxException(Reason.LIMIT_EXCEEDED, YamlLimits.RULE,
           fileName + ": larger than " + MAX_SIZE + " bytes, the most msp4j reads of a configtx.yaml");
     }
-    GoValue.GoMap top = GoYamlTree.decode(content, fileName);
+    GoValue.GoMap top = GoYamlTree.decode(content, fileName, release);
     GoValue.GoMap walked = new KeyWalk(env, fileName).walkTop(top);
     WeakDecoder decoder = new WeakDecoder();
     Decoded decoded = decoder.decodeTop(walked, Schema.topLevel(release));

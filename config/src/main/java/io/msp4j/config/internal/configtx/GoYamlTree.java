@@ -2,10 +2,12 @@ package io.msp4j.config.internal.configtx;
 
 import io.msp4j.config.configtx.ConfigtxException;
 import io.msp4j.config.internal.ConfigYaml;
+import io.msp4j.config.internal.DuplicateKeys;
 import io.msp4j.config.internal.GoYamlScalar;
 import io.msp4j.config.internal.GoYamlScalar.ResolveException;
 import io.msp4j.config.internal.GoYamlScalar.Resolved;
 import io.msp4j.config.internal.YamlLimits;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Reason;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -47,6 +49,10 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  * aliases out of more than 1000, a document whose share of aliased values passes the allowed
  * ratio (99% up to 400,000 values, falling to 10% at 4,000,000) is refused as excessive
  * aliasing.
+ *
+ * <p>Fabric v3.1 reads the file with gopkg.in/yaml.v3 (v3.1.5: go.yaml.in/yaml/v4), which refuses
+ * a duplicated key anywhere in the document (REL-YAML-01); for those releases such a file is
+ * refused before decoding.
  */
 public final class GoYamlTree {
 
@@ -57,24 +63,28 @@ public final class GoYamlTree {
   private static final String ALIAS_RULE = "CONFIGTX-YAML-05";
 
   private final String fileName;
+  private final FabricRelease release;
   private final Set<Node> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private final Set<Node> active = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private long decodeCount;
   private long aliasCount;
   private int aliasDepth;
 
-  private GoYamlTree(String fileName) {
+  private GoYamlTree(String fileName, FabricRelease release) {
     this.fileName = fileName;
+    this.release = release;
   }
 
   /**
    * Decodes a configtx.yaml's content into its top-level map.
    *
    * @param fileName the name used in messages
-   * @throws ConfigtxException CONFIGTX_INVALID naming the line when the YAML cannot be read
+   * @param release the Fabric release whose configtxgen reads the file
+   * @throws ConfigtxException CONFIGTX_INVALID naming the line when the YAML cannot be read, with
+   *     rule REL-YAML-01 for a duplicated key in a v3.1 release
    */
-  public static GoValue.GoMap decode(byte[] content, String fileName) {
-    return new GoYamlTree(fileName).decodeDocument(content);
+  public static GoValue.GoMap decode(byte[] content, String fileName, FabricRelease release) {
+    return new GoYamlTree(fileName, release).decodeDocument(content);
   }
 
   private GoValue.GoMap decodeDocument(byte[] content) {
@@ -82,6 +92,13 @@ public final class GoYamlTree {
     Node root = compose(text);
     if (root == null) {
       throw invalid(fileName + ": the file holds no YAML document", null);
+    }
+    if (DuplicateKeys.refusedBy(release)) {
+      List<DuplicateKeys.Duplicate> duplicates = DuplicateKeys.everywhere(root);
+      if (!duplicates.isEmpty()) {
+        throw new ConfigtxException(Reason.CONFIGTX_INVALID, "REL-YAML-01",
+            DuplicateKeys.message(fileName, duplicates, release, "configtxgen"));
+      }
     }
     if (root instanceof MappingNode m) {
       Map<Object, GoValue.Entry> out = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package io.msp4j.config.internal.configtx;
 import com.google.protobuf.Message;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.MspFolders;
+import io.msp4j.config.ReadOptions;
 import io.msp4j.config.configtx.ConfigtxException;
 import io.msp4j.config.configtx.OrgGroup;
 import io.msp4j.config.configtx.Organization;
@@ -45,16 +46,16 @@ public final class OrgEncoder {
     if (!org.ordererEndpoints().isEmpty()) {
       return orderer(org, top.enabledCapabilities("Channel"), release, where);
     }
-    return application(org, where);
+    return application(org, release, where);
   }
 
-  public static OrgGroup application(Organization org, String where) {
+  public static OrgGroup application(Organization org, FabricRelease release, String where) {
     ConfigGroup.Builder g = ConfigGroup.newBuilder().setModPolicy(ADMINS);
     if (org.skipAsForeign()) {
       return new OrgGroup(OrgGroup.Kind.APPLICATION, g.build());
     }
-    MSPConfig msp = msp(org, where);
-    addPolicies(g, org, where);
+    MSPConfig msp = msp(org, release, where);
+    addPolicies(g, org, release, where);
     addValue(g, "MSP", msp);
     if (!org.anchorPeers().isEmpty()) {
       AnchorPeers.Builder peers = AnchorPeers.newBuilder();
@@ -73,8 +74,8 @@ public final class OrgEncoder {
     if (org.skipAsForeign()) {
       return new OrgGroup(OrgGroup.Kind.ORDERER, g.build());
     }
-    MSPConfig msp = msp(org, where);
-    addPolicies(g, org, where);
+    MSPConfig msp = msp(org, release, where);
+    addPolicies(g, org, release, where);
     addValue(g, "MSP", msp);
     if (!org.ordererEndpoints().isEmpty()) {
       addValue(g, "Endpoints",
@@ -87,19 +88,19 @@ public final class OrgEncoder {
     return new OrgGroup(OrgGroup.Kind.ORDERER, g.build());
   }
 
-  public static OrgGroup consortium(Organization org, String where) {
+  public static OrgGroup consortium(Organization org, FabricRelease release, String where) {
     ConfigGroup.Builder g = ConfigGroup.newBuilder().setModPolicy(ADMINS);
     if (org.skipAsForeign()) {
       return new OrgGroup(OrgGroup.Kind.CONSORTIUM, g.build());
     }
-    MSPConfig msp = msp(org, where);
-    addPolicies(g, org, where);
+    MSPConfig msp = msp(org, release, where);
+    addPolicies(g, org, release, where);
     addValue(g, "MSP", msp);
     return new OrgGroup(OrgGroup.Kind.CONSORTIUM, g.build());
   }
 
   /** ENCODE-02: the verifying folder reader for bccsp; idemix is not supported; others fail. */
-  private static MSPConfig msp(Organization org, String where) {
+  private static MSPConfig msp(Organization org, FabricRelease release, String where) {
     switch (org.mspType()) {
       case "bccsp":
         break;
@@ -113,7 +114,8 @@ public final class OrgEncoder {
                 + " (configtxgen knows bccsp and idemix)");
     }
     try {
-      MspFolderConfig folder = MspFolders.readVerifying(org.mspDir(), org.id());
+      MspFolderConfig folder = MspFolders.readVerifying(
+          org.mspDir(), org.id(), ReadOptions.builder().release(release).build());
       return folder.mspConfig();
     } catch (MspException e) {
       throw new ConfigtxException(e.reason(), "ENCODE-02",
@@ -122,8 +124,12 @@ public final class OrgEncoder {
     }
   }
 
-  /** ENCODE-03: Admins, Readers and Writers required; Signature and ImplicitMeta rules. */
-  private static void addPolicies(ConfigGroup.Builder g, Organization org, String where) {
+  /**
+   * ENCODE-03: Admins, Readers and Writers required; Signature and ImplicitMeta rules, the
+   * Signature rules in {@code release}'s policy language (REL-DSL-01).
+   */
+  private static void addPolicies(
+      ConfigGroup.Builder g, Organization org, FabricRelease release, String where) {
     String who = where + "organisation " + org.name() + ": ";
     if (org.policies().isEmpty()) {
       throw policyError(who + "no policies defined", null);
@@ -150,10 +156,15 @@ public final class OrgEncoder {
           try {
             policy
                 .setType(Policy.PolicyType.SIGNATURE_VALUE)
-                .setValue(PolicyDsl.compile(p.rule()).toByteString());
+                .setValue(PolicyDsl.compile(p.rule(), release).toByteString());
           } catch (MspException ex) {
-            throw policyError(who + at + ": invalid signature policy rule " + quote(p.rule())
-                + ": " + ex.detail(), ex);
+            String message = who + at + ": invalid signature policy rule " + quote(p.rule())
+                + ": " + ex.detail();
+            if (ex.rule().startsWith("REL-")) {
+              throw new ConfigtxException(
+                  Reason.CONFIGTX_POLICY_INVALID, ex.rule(), message, ex);
+            }
+            throw policyError(message, ex);
           }
         }
         default -> throw policyError(who + at + ": unknown policy type: " + quote(p.type())
