@@ -49,4 +49,24 @@ public final class DomainNameCheck {
     }
     return true;
   }
+
+  /**
+   * Whether a URI host or a constraint's domain is accepted: by Go's newer domain routine where
+   * the rules have it ({@code name} whole, REL-X509-03), else by the older reverse-label split of
+   * {@code older} (the name with a constraint's leading dot removed).
+   */
+  static boolean accepts(String name, boolean constraint, String older,
+      GoX509Rules rules) {
+    return rules.domainNameCheck()
+        ? valid(name, constraint, rules)
+        : GoNames.domainToReverseLabels(older) != null;
+  }
+
+  /**
+   * REL-X509-03 when the older check accepts {@code older} (so only the newer routine refuses
+   * {@code name}); else null, the refusal being every release's.
+   */
+  static String newlyRefused(String older) {
+    return GoNames.domainToReverseLabels(older) != null ? "REL-X509-03" : null;
+  }
 }

@@ -1,6 +1,8 @@
 package io.msp4j.x509.internal.chain;
 
+import io.msp4j.x509.internal.cert.DomainNameCheck;
 import io.msp4j.x509.internal.cert.GoNames;
+import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.IpRange;
 import io.msp4j.x509.internal.cert.NameConstraints;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
@@ -44,7 +46,8 @@ final class ChainConstraintSet {
    * Why {@code named}'s names break these constraints, or null when they do not. {@code uriHosts}
    * and {@code mailboxes} are its URI hosts and mailboxes (domains lower-cased), read once.
    */
-  Problem check(ParsedCertificate named, List<String> uriHosts, List<GoNames.Mailbox> mailboxes) {
+  Problem check(ParsedCertificate named, List<String> uriHosts, List<GoNames.Mailbox> mailboxes,
+      GoX509Rules rules) {
     for (byte[] ip : named.ipAddresses()) {
       String text = NameConstraintChecker.ipText(ip);
       if (permittedIps != null && permittedIps.find(ip) == null) {
@@ -57,7 +60,7 @@ final class ChainConstraintSet {
       }
     }
     for (String dns : named.dnsNames()) {
-      if (!validDomain(dns)) {
+      if (!DomainNameCheck.valid(dns, false, rules)) {
         return Problem.unmatchable("x509: cannot parse dnsName \"" + dns + "\"");
       }
       Problem problem = domains("DNS name", dns, dns, permittedDns, excludedDns);
@@ -68,7 +71,7 @@ final class ChainConstraintSet {
     for (int i = 0; i < uriHosts.size(); i++) {
       String host = uriHosts.get(i);
       String uri = named.uris().get(i);
-      if (!validDomain(host)) {
+      if (!DomainNameCheck.valid(host, false, rules)) {
         return Problem.unmatchable("x509: internal error: URI SAN \"" + uri + "\" failed to parse");
       }
       Problem problem = domains("URI", uri, host, permittedUris, excludedUris);
@@ -78,7 +81,7 @@ final class ChainConstraintSet {
     }
     for (GoNames.Mailbox m : mailboxes) {
       String shown = m.local() + "@" + m.domain();
-      if (!validDomain(m.domain())) {
+      if (!DomainNameCheck.valid(m.domain(), false, rules)) {
         return Problem.unmatchable("x509: cannot parse rfc822Name \"" + shown + "\"");
       }
       if (permittedEmails != null && permittedEmails.find(m) == null) {
@@ -125,32 +128,6 @@ final class ChainConstraintSet {
     static Problem wildcard(String detail) {
       return new Problem(ChainFailure.Kind.WILDCARD_EXCLUDED, detail);
     }
-  }
-
-  /**
-   * Go's newer domain check for a SAN's domain: no trailing dot, every label non-empty, only
-   * printable ASCII without spaces; the empty string passes.
-   */
-  static boolean validDomain(String s) {
-    if (s.isEmpty()) {
-      return true;
-    }
-    if (s.charAt(s.length() - 1) == '.') {
-      return false;
-    }
-    int labelStart = 0;
-    for (int i = 0; i <= s.length(); i++) {
-      if (i < s.length() && (s.charAt(i) < 33 || s.charAt(i) > 126)) {
-        return false;
-      }
-      if (i == s.length() || s.charAt(i) == '.') {
-        if (i == labelStart) {
-          return false;
-        }
-        labelStart = i + 1;
-      }
-    }
-    return true;
   }
 
   /** Email constraints: whole mailboxes by exact match, domains as DNS constraints. */

@@ -64,7 +64,7 @@ final class ChainNameConstraints {
         mailboxes.add(new GoNames.Mailbox(m.local(), m.domain().toLowerCase(Locale.ROOT)));
       }
       for (int k = first; k < sets.size(); k++) {
-        ChainConstraintSet.Problem problem = sets.get(k).check(named, uriHosts, mailboxes);
+        ChainConstraintSet.Problem problem = sets.get(k).check(named, uriHosts, mailboxes, rules);
         if (problem != null) {
           return fail(problem.kind(), chain.get(constraining.get(k)), named, problem.detail());
         }

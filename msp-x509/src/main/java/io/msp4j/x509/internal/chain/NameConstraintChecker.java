@@ -59,6 +59,14 @@ final class NameConstraintChecker {
             }
             problem = checkList(count, "DNS name", name, nc.excludedDns(), nc.permittedDns(),
                 (constraint, excluded) -> matchDomain(name, constraint, excluded && wildcards));
+            if (problem != null && wildcards && name.startsWith("*")
+                && checkList(new int[1], "DNS name", name, nc.excludedDns(), nc.permittedDns(),
+                    (constraint, excluded) -> matchDomain(name, constraint, false)) == null) {
+              // excluded only because its wildcard could stand for an excluded name
+              return Optional.of(new ChainFailure(ChainFailure.Kind.WILDCARD_EXCLUDED,
+                  "CA " + ca.describe() + " is not authorized to sign for this name: " + problem
+                      + ", which its wildcard could stand for (in " + c.describe() + ")", ca));
+            }
           }
           case GeneralNameEntry.URI -> {
             GoUrl.Parsed uri = GoUrl.parse(name, rules);

@@ -125,6 +125,7 @@ class ReleaseNameConstraintsTest {
       assertThat(verdict(after, root, leaf)).as("Go %s", after.go()).isPresent();
     }
     assertThat(verdict(GO_1_26, root, leaf).orElseThrow().rule()).isEqualTo("REL-X509-02");
+    assertThat(verdict(GO_1_25_5, root, leaf).orElseThrow().rule()).isEqualTo("REL-X509-02");
     // A wildcard stands for one label only: *.com could be example.com but not a.example.com.
     IssuedCertificate deep = root(pki.certificate().excluded(dns("a.example.com")));
     for (GoX509Rules rules : List.of(GO_1_25_5, GO_1_26)) {
