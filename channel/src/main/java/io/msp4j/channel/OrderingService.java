@@ -1,7 +1,7 @@
 package io.msp4j.channel;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.channel.internal.decode.OrdererValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,11 +12,9 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
-import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.OrdererAddresses;
 import org.hyperledger.fabric.protos.common.Orderers;
 import org.hyperledger.fabric.protos.orderer.ConsensusType;
-import org.hyperledger.fabric.protos.orderer.etcdraft.ConfigMetadata;
 
 /**
  * The ordering service a channel configuration describes: its consensus type, its consenters (a
@@ -92,24 +90,25 @@ public final class OrderingService {
     Objects.requireNonNull(config, "config");
     ConfigGroup channel = config.getChannelGroup();
     Map<String, List<String>> endpoints = new TreeMap<>();
-    addresses(channel.getValuesMap().get("OrdererAddresses"))
+    OrdererValues.addresses(channel.getValuesMap().get("OrdererAddresses"))
         .ifPresent(a -> endpoints.put("/Channel", a));
     ConfigGroup orderer = channel.getGroupsMap().get(ORDERER);
     if (orderer == null) {
       return new OrderingService("", List.of(), endpoints);
     }
-    orderer.getGroupsMap().forEach((name, org) -> addresses(org.getValuesMap().get("Endpoints"))
+    orderer.getGroupsMap().forEach((name, org) ->
+        OrdererValues.addresses(org.getValuesMap().get("Endpoints"))
         .ifPresent(a -> endpoints.put("/Channel/Orderer/" + name, a)));
-    Optional<ConsensusType> type = parse(orderer.getValuesMap().get("ConsensusType"));
+    Optional<ConsensusType> type = OrdererValues.consensusType(orderer);
     String typeName = type.map(ConsensusType::getType).orElse("");
     List<Consenter> consenters = new ArrayList<>();
     if (typeName.equals(BFT)) {
-      bft(orderer).ifPresent(os -> os.getConsenterMappingList().forEach(c ->
+      OrdererValues.bftOrderers(orderer).ifPresent(os -> os.getConsenterMappingList().forEach(c ->
           consenters.add(new Consenter(Integer.toUnsignedLong(c.getId()), c.getHost(),
               c.getPort(), c.getMspId(), c.getIdentity(), c.getClientTlsCert(),
               c.getServerTlsCert()))));
     } else if (typeName.equals(ETCDRAFT)) {
-      raft(type.get()).ifPresent(md -> md.getConsentersList().forEach(c ->
+      OrdererValues.raftMetadata(orderer).ifPresent(md -> md.getConsentersList().forEach(c ->
           consenters.add(new Consenter(0, c.getHost(), c.getPort(), "", ByteString.EMPTY,
               c.getClientTlsCert(), c.getServerTlsCert()))));
     }
@@ -162,48 +161,6 @@ public final class OrderingService {
     }
     int f = (n - 1) / 3;
     return (n + f + 2) / 2;
-  }
-
-  private static Optional<List<String>> addresses(ConfigValue v) {
-    if (v == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(OrdererAddresses.parseFrom(v.getValue()).getAddressesList());
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static Optional<ConsensusType> parse(ConfigValue v) {
-    if (v == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(ConsensusType.parseFrom(v.getValue()));
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static Optional<ConfigMetadata> raft(ConsensusType type) {
-    try {
-      return Optional.of(ConfigMetadata.parseFrom(type.getMetadata()));
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static Optional<Orderers> bft(ConfigGroup orderer) {
-    ConfigValue v = orderer.getValuesMap().get("Orderers");
-    if (v == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Orderers.parseFrom(v.getValue()));
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
   }
 
   @Override

@@ -553,26 +553,11 @@ public final class ConfigYaml {
           case GoYamlScalar.NULL -> "null";
           default -> r.tag();
         };
-    return kind + " " + quote(s.getValue());
+    return kind + " " + Quotes.of(s.getValue(), 40);
   }
 
   private static String describeKey(Node k) {
-    return k instanceof ScalarNode s ? quote(s.getValue()) : "(" + k.getNodeId() + ")";
-  }
-
-  private static String quote(String v) {
-    String shown = v.length() > 40 ? v.substring(0, 37) + "..." : v;
-    StringBuilder b = new StringBuilder("\"");
-    for (char c : shown.toCharArray()) {
-      if (c == '"' || c == '\\') {
-        b.append('\\').append(c);
-      } else if (c < 0x20 || c == 0x7f) {
-        b.append(String.format("\\x%02x", (int) c));
-      } else {
-        b.append(c);
-      }
-    }
-    return b.append('"').toString();
+    return k instanceof ScalarNode s ? Quotes.of(s.getValue(), 40) : "(" + k.getNodeId() + ")";
   }
 
   private static int line(Node n) {

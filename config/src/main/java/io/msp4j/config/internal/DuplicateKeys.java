@@ -58,7 +58,7 @@ public final class DuplicateKeys {
     StringBuilder b = new StringBuilder();
     for (Duplicate d : duplicates) {
       b.append(b.length() == 0 ? "" : "; ").append(fileName).append(':').append(d.line())
-          .append(": key ").append(Quotes.go(d.key())).append(" is already defined at line ")
+          .append(": key ").append(Quotes.of(d.key())).append(" is already defined at line ")
           .append(d.firstLine());
     }
     return b.append(" (").append(reader).append(" of Fabric ").append(release).append(" reads it with ")

@@ -1,6 +1,7 @@
 package io.msp4j.channel.rotation.internal;
 
 import com.google.protobuf.ByteString;
+import io.msp4j.channel.internal.decode.OrdererValues;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
@@ -61,14 +62,14 @@ public final class Consenters {
     if (orderer == null) {
       return out;
     }
-    raft(orderer).ifPresent(md -> {
+    OrdererValues.raftMetadata(orderer).ifPresent(md -> {
       for (int i = 0; i < md.getConsentersCount(); i++) {
         var c = md.getConsenters(i);
         out.add(new Consenter(i, CONSENSUS_TYPE, c.getHost(), c.getPort(), "", ByteString.EMPTY,
             c.getClientTlsCert(), c.getServerTlsCert()));
       }
     });
-    bft(orderer).ifPresent(os -> {
+    OrdererValues.bftOrderers(orderer).ifPresent(os -> {
       for (int i = 0; i < os.getConsenterMappingCount(); i++) {
         var c = os.getConsenterMapping(i);
         out.add(new Consenter(i, ORDERERS, c.getHost(), (int) c.getPort(), c.getMspId(),
@@ -85,15 +86,15 @@ public final class Consenters {
     ConfigGroup.Builder ob = orderer.toBuilder();
     if (c.where().equals(CONSENSUS_TYPE)) {
       ConfigValue v = orderer.getValuesMap().get(CONSENSUS_TYPE);
-      ConsensusType ct = parseType(v).orElseThrow();
-      ConfigMetadata md = raft(orderer).orElseThrow();
+      ConsensusType ct = OrdererValues.consensusType(orderer).orElseThrow();
+      ConfigMetadata md = OrdererValues.raftMetadata(orderer).orElseThrow();
       ConfigMetadata nmd = md.toBuilder().setConsenters(c.index(), md.getConsenters(c.index())
           .toBuilder().setClientTlsCert(clientTls).setServerTlsCert(serverTls)).build();
       ob.putValues(CONSENSUS_TYPE, v.toBuilder().setValue(ct.toBuilder()
           .setMetadata(nmd.toByteString()).build().toByteString()).build());
     } else {
       ConfigValue v = orderer.getValuesMap().get(ORDERERS);
-      Orderers os = bft(orderer).orElseThrow();
+      Orderers os = OrdererValues.bftOrderers(orderer).orElseThrow();
       Orderers nos = os.toBuilder().setConsenterMapping(c.index(),
           os.getConsenterMapping(c.index()).toBuilder().setIdentity(identity)
               .setClientTlsCert(clientTls).setServerTlsCert(serverTls)).build();
@@ -155,40 +156,5 @@ public final class Consenters {
       // Not an X.509 MSP: no TLS CAs to offer.
     }
     return Optional.empty();
-  }
-
-  private static Optional<ConsensusType> parseType(ConfigValue v) {
-    if (v == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(ConsensusType.parseFrom(v.getValue()));
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static Optional<ConfigMetadata> raft(ConfigGroup orderer) {
-    Optional<ConsensusType> ct = parseType(orderer.getValuesMap().get(CONSENSUS_TYPE));
-    if (ct.isEmpty() || !ct.get().getType().equals("etcdraft")) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(ConfigMetadata.parseFrom(ct.get().getMetadata()));
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static Optional<Orderers> bft(ConfigGroup orderer) {
-    ConfigValue v = orderer.getValuesMap().get(ORDERERS);
-    if (v == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Orderers.parseFrom(v.getValue()));
-    } catch (InvalidProtocolBufferException e) {
-      return Optional.empty();
-    }
   }
 }

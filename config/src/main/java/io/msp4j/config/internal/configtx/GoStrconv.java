@@ -1,5 +1,6 @@
 package io.msp4j.config.internal.configtx;
 
+import io.msp4j.config.internal.Quotes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;
@@ -300,6 +301,6 @@ final class GoStrconv {
   }
 
   static String goQuote(String s) {
-    return Quote.of(s);
+    return Quotes.of(s);
   }
 }

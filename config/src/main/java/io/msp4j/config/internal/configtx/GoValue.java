@@ -1,5 +1,6 @@
 package io.msp4j.config.internal.configtx;
 
+import io.msp4j.config.internal.Quotes;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ public sealed interface GoValue {
   record Str(String value, int line) implements GoValue {
     @Override
     public String describe() {
-      return "string " + Quote.of(value);
+      return "string " + Quotes.of(value);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.msp4j.config.internal.configtx;
 
+import io.msp4j.config.internal.Quotes;
 import com.google.protobuf.Message;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.MspFolders;
@@ -215,6 +216,6 @@ public final class OrgEncoder {
   }
 
   private static String quote(String s) {
-    return Quote.of(s);
+    return Quotes.of(s);
   }
 }

@@ -1,5 +1,6 @@
 package io.msp4j.config.internal.configtx;
 
+import io.msp4j.config.internal.Quotes;
 import io.msp4j.config.internal.configtx.GoStrconv.NumberFormatError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -185,13 +186,13 @@ final class WeakDecoder {
     try {
       Path p = Path.of(path.value());
       if (Files.size(p) > MAX_FILE) {
-        error(name, "file " + Quote.of(path.value()) + " is larger than " + MAX_FILE + " bytes",
+        error(name, "file " + Quotes.of(path.value()) + " is larger than " + MAX_FILE + " bytes",
             path);
         return null;
       }
       return Files.readAllBytes(p);
     } catch (IOException | RuntimeException e) {
-      error(name, "cannot read file " + Quote.of(path.value()) + ": " + e.getMessage(), path);
+      error(name, "cannot read file " + Quotes.of(path.value()) + ": " + e.getMessage(), path);
       return null;
     }
   }
