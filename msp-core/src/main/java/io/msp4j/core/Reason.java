@@ -176,4 +176,10 @@ public enum Reason {
   // Resource limits on hostile input (rules LIMIT-nn, docs/security.md): an input larger, deeper
   // or more numerous than anything Fabric's tools make.
   LIMIT_EXCEEDED,
+
+  // Idemix (spec Appendix G): issuer keys, identity proofs, and the pseudonyms msp4j refuses
+  // although Fabric accepts them (MSP4J-IDEMIX-STRICT-nn).
+  IDEMIX_ISSUER_KEY_INVALID,
+  IDEMIX_PROOF_INVALID,
+  IDEMIX_PSEUDONYM_FORGED,
 }
