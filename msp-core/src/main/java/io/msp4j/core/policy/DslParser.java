@@ -166,7 +166,12 @@ final class DslParser {
     }
     gates++;
     List<Item> items = new ArrayList<>();
+    int blanks = 0;
     while (true) {
+      if (blankLastItem(name, items.isEmpty())) {
+        blanks = 1;
+        break;
+      }
       items.add(item(depth));
       skipSpace();
       if (peek() == ',') {
@@ -186,7 +191,7 @@ final class DslParser {
     int n = items.size();
     int t =
         switch (kind) {
-          case AND -> n;
+          case AND -> n + blanks;
           case OR -> 1;
           case OUTOF -> checkedCount(count, n, name, countOffset);
         };
@@ -319,6 +324,56 @@ final class DslParser {
       }
     }
     return digit;
+  }
+
+  /**
+   * A string of white space only (or empty) as the last item of a gate, before its optional
+   * trailing comma: Fabric v3.1.5 pastes a string that is not a principal back into the expression
+   * it evaluates next as it stands, so a blank one leaves {@code outof(2, 'A.member', )}, which expr
+   * reads as a trailing comma. The item is then no rule, yet AND counted it: {@code AND('A.member',
+   * '')} is 2 out of the one rule {@code 'A.member'} (REL-DSL-01, measured). Anywhere else a blank
+   * string leaves two commas in a row or a gate with no rules, and v3.1.5 refuses it, as govaluate
+   * (v3.1.4 and older, v2.5) refuses every blank string. Consumes the string, the comma and the
+   * closing parenthesis when it is such an item.
+   */
+  private boolean blankLastItem(String gate, boolean first) {
+    int c = peek();
+    if (engine != DslEngine.EXPR || (c != '\'' && c != '"')) {
+      return false;
+    }
+    int open = pos;
+    int close = text.indexOf(c, open + 1);
+    if (close < 0) {
+      return false;
+    }
+    for (int i = open + 1; i < close; i++) {
+      if (text.charAt(i) == '\n' || !isGoSpace(text.charAt(i))) {
+        return false;
+      }
+    }
+    pos = close + 1;
+    skipSpace();
+    if (peek() == ',') {
+      pos++;
+      skipSpace();
+    }
+    if (peek() != ')') {
+      throw error(
+          Reason.POLICY_DSL_PRINCIPAL,
+          "REL-DSL-01",
+          "a blank string is not a principal; Fabric " + release + " drops one only as the last"
+              + " item of a gate (" + gate + " then counts it but has no rule for it)",
+          open);
+    }
+    if (first) {
+      throw error(
+          Reason.POLICY_DSL_PRINCIPAL,
+          "REL-DSL-01",
+          "a blank string is not a principal, and " + gate + " has no other item",
+          open);
+    }
+    pos++;
+    return true;
   }
 
   /** A comma after the last item: expr (v3.1.5) accepts it, govaluate refuses it (REL-DSL-01). */

@@ -23,8 +23,9 @@ import org.hyperledger.fabric.protos.common.SignaturePolicyEnvelope;
  * from 0 to the number of items plus one. White space may separate tokens.
  *
  * <p>The release matters (REL-DSL-01): from Fabric v3.1.5 on, {@code and} and {@code or} in
- * lower case are not gates, a comma may follow the last item of a gate, a quoted count may not
- * hold a line feed, and a policy whose gates and principals add up to more than 10,000 nodes of
+ * lower case are not gates, a comma may follow the last item of a gate, a blank string (empty or
+ * white space) as the last item of a gate is dropped although AND counts it ({@code AND('A.member',
+ * '')} is 2 out of 1), a quoted count may not hold a line feed, and a policy whose gates and principals add up to more than 10,000 nodes of
  * Fabric's expression engine (4 per gate, 1 per principal) is refused. v2.5.x and v3.0.0 to
  * v3.1.4 keep the older rules. Where both accept a text, they build the same envelope.
  */

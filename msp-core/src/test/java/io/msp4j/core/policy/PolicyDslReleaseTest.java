@@ -166,4 +166,39 @@ class PolicyDslReleaseTest {
         .isEqualTo(PolicyDsl.compile("AND('A.member')", FabricRelease.V3_0_0));
     assertThrows(PolicyDslException.class, () -> PolicyDsl.compile("or('A.member')"));
   }
+
+  static Stream<Arguments> releasesAndBlankItems() {
+    List<Arguments> out = new ArrayList<>();
+    for (FabricRelease r : FabricRelease.all()) {
+      // text, what v3.1.5 builds (null: refused)
+      out.add(Arguments.of(r, "AND('A.member', '')", "OutOf(2, 'A.member')"));
+      out.add(Arguments.of(r, "AND('A.member', \" \t\r\u3000\",)", "OutOf(2, 'A.member')"));
+      out.add(Arguments.of(r, "OR('A.member', '')", "OR('A.member')"));
+      out.add(Arguments.of(r, "OutOf(2, 'A.member', '')", "OutOf(2, 'A.member')"));
+      out.add(Arguments.of(r, "OR(AND('A.member','B.admin',''),'C.peer','')",
+          "OR(OutOf(3, 'A.member','B.admin'),'C.peer')"));
+      out.add(Arguments.of(r, "OutOf(3, 'A.member', '')", null));
+      out.add(Arguments.of(r, "AND('A.member', '', '')", null));
+      out.add(Arguments.of(r, "AND('', 'A.member')", null));
+      out.add(Arguments.of(r, "AND('')", null));
+      out.add(Arguments.of(r, "OutOf(1, ' ')", null));
+      out.add(Arguments.of(r, "AND('A.member', '\n')", null));
+      out.add(Arguments.of(r, "AND('A.member', '\u200b')", null));
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("releasesAndBlankItems")
+  @DisplayName("REL-DSL-01 a blank string as a gate's last item: v3.1.5 drops it (AND still counts it), older releases refuse")
+  void aBlankLastItemIsDroppedFromV3_1_5(FabricRelease r, String text, String v315) {
+    // Measured with Fabric's policydsl.FromString (fabric-v3.1.5-dsl-vectors.tsv).
+    if (expr(r) && v315 != null) {
+      assertThat(PolicyDsl.compile(text, r).toByteArray())
+          .isEqualTo(PolicyDsl.compile(v315, FabricRelease.V3_0_0).toByteArray());
+    } else {
+      PolicyDslException e = assertThrows(PolicyDslException.class, () -> PolicyDsl.compile(text, r));
+      assertThat(e.reason()).isIn(Reason.POLICY_DSL_PRINCIPAL, Reason.POLICY_DSL_COUNT);
+    }
+  }
 }

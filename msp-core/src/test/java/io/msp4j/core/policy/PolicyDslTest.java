@@ -187,7 +187,7 @@ class PolicyDslTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "A.Member", "A.MEMBER", "A.members", "A", "member", ".member", "A.member.", "A.", "",
+        "A.Member", "A.MEMBER", "A.members", "A", "member", ".member", "A.member.", "A.",
         " A.member", "A.member ", "Org_1.member", "Org 1.member", "É.member", "A\\.member"
       })
   @Tag("POLICY-DSL-02")
