@@ -73,4 +73,24 @@ class ConfigtxDuplicateKeyTest {
           .containsKey("Readers");
     }
   }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("releases")
+  @DisplayName("REL-YAML-01 yes/no/on/off are booleans for v3.0.0 and v2.5.x, strings (so no boolean) for v3.1.x")
+  void yaml11BooleansAreRefusedAsBooleansFromV3_1(FabricRelease r) {
+    for (String word : new String[] {"yes", "no", "on", "off", "y", "Yes", "YES"}) {
+      String text = "Capabilities:\n  Channel: {V3_0: " + word + "}\n";
+      if (r.line() == FabricRelease.Line.V3_1) {
+        ConfigtxException e = assertThrows(ConfigtxException.class, () -> read(text, r),
+            word + " at " + r);
+        assertThat(e.detail()).contains("as bool");
+      } else {
+        assertThat(read(text, r).capabilities().get("Channel")).as(word + " at " + r)
+            .containsEntry("V3_0", word.equalsIgnoreCase("yes") || word.equals("on")
+                || word.equals("y"));
+      }
+    }
+    assertThat(read("Capabilities:\n  Channel: {V3_0: True}\n", r).capabilities().get("Channel"))
+        .containsEntry("V3_0", true);
+  }
 }

@@ -5,6 +5,7 @@ import static io.msp4j.config.configtx.Yaml.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Reason;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -398,9 +399,12 @@ class ConfigtxYamlTest {
   @Test
   @Tag("CONFIGTX-YAML-01")
   void aFolderIsSearchedForConfigtxYamlThenYml() throws Exception {
-    // (Y alone would be the YAML 1.1 boolean true, which a string field takes as "1".)
+    // (Y alone is the YAML 1.1 boolean true for v3.0.0, which a string field takes as "1"; v3.1
+    // reads YAML 1.2, where it is the text Y: REL-YAML-01.)
     Files.writeString(tmp.resolve("configtx.yml"), "Organizations: [{Name: Y, ID: YMSP}]\n");
-    assertThat(ConfigtxYaml.read(tmp, Map.of()).organizations().get(0).name()).isEqualTo("1");
+    assertThat(ConfigtxYaml.read(tmp, Map.of(), FabricRelease.V3_0_0).organizations().get(0)
+        .name()).isEqualTo("1");
+    assertThat(ConfigtxYaml.read(tmp, Map.of()).organizations().get(0).name()).isEqualTo("Y");
     assertThat(ConfigtxYaml.read(tmp, Map.of()).organizations().get(0).id()).isEqualTo("YMSP");
     Files.writeString(tmp.resolve("configtx.yaml"), "Organizations: [{Name: A}]\n");
     assertThat(ConfigtxYaml.read(tmp, Map.of()).organizations().get(0).name()).isEqualTo("A");

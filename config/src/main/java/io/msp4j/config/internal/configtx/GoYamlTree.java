@@ -64,6 +64,11 @@ public final class GoYamlTree {
 
   private final String fileName;
   private final FabricRelease release;
+  /** Whether only true/false (any case form) are booleans, as in yaml.v3 and yaml/v4. */
+  private final boolean yaml12Booleans;
+
+  private static final java.util.Set<String> YAML12_BOOLEANS =
+      java.util.Set.of("true", "True", "TRUE", "false", "False", "FALSE");
   private final Set<Node> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private final Set<Node> active = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   private long decodeCount;
@@ -73,6 +78,7 @@ public final class GoYamlTree {
   private GoYamlTree(String fileName, FabricRelease release) {
     this.fileName = fileName;
     this.release = release;
+    this.yaml12Booleans = DuplicateKeys.refusedBy(release);
   }
 
   /**
@@ -317,6 +323,11 @@ public final class GoYamlTree {
     }
     String tag = r.tag();
     if (GoYamlScalar.BOOL.equals(tag)) {
+      if (yaml12Booleans && explicitTag(s) == null && !YAML12_BOOLEANS.contains(s.getValue())) {
+        // v3.1's YAML library (yaml.v3, yaml/v4) reads yes/no/on/off/y/n as strings, so a
+        // boolean setting written that way no longer parses (REL-YAML-01)
+        return new GoValue.Str(s.getValue(), line);
+      }
       return new GoValue.Bool((Boolean) r.value(), line);
     }
     if (GoYamlScalar.INT.equals(tag)) {
