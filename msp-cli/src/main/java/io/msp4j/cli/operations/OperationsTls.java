@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -53,6 +54,10 @@ public final class OperationsTls {
       throw new OperationsStartException("the operations TLS certificate file holds no certificate");
     }
     PrivateKey key = key(keyPem);
+    if (!matches(key, chain.get(0))) {
+      throw new OperationsStartException("the operations TLS key is not the key of the certificate "
+          + chain.get(0).getSubjectX500Principal().getName());
+    }
     try {
       char[] none = new char[0];
       KeyStore ks = KeyStore.getInstance("PKCS12");
@@ -93,6 +98,28 @@ public final class OperationsTls {
   /** The paths that need a client certificate; empty when no client CAs were given. */
   public Optional<ClientAuth> clientAuth() {
     return clientAuth;
+  }
+
+  /** Whether {@code key} signs what the certificate's public key verifies. */
+  private static boolean matches(PrivateKey key, X509Certificate cert) {
+    String algorithm = switch (key.getAlgorithm()) {
+      case "EC", "ECDSA" -> "SHA256withECDSA";
+      case "RSA" -> "SHA256withRSA";
+      default -> key.getAlgorithm(); // Ed25519, Ed448
+    };
+    try {
+      byte[] probe = "msp4j operations key check".getBytes(StandardCharsets.US_ASCII);
+      Signature signer = Signature.getInstance(algorithm);
+      signer.initSign(key);
+      signer.update(probe);
+      byte[] sig = signer.sign();
+      Signature verifier = Signature.getInstance(algorithm);
+      verifier.initVerify(cert.getPublicKey());
+      verifier.update(probe);
+      return verifier.verify(sig);
+    } catch (GeneralSecurityException e) {
+      return false;
+    }
   }
 
   private static List<X509Certificate> certificates(byte[] pem, String what)
