@@ -87,7 +87,8 @@ class PrometheusFollowTest {
     chain.appendTransactions(1); // block 2
     Path tls = chain.ordererOrg.identity("orderer").tlsDir();
     List<Process> started = new ArrayList<>();
-    try (FakeOrderingService service = FakeOrderingService.start(tls, null, chain.blocks())) {
+    FakeOrderingService service = FakeOrderingService.start(tls, null, chain.blocks());
+    try {
       int ops = OperationsCommandTest.freePort();
       Path followOut = tmp.resolve("follow.out");
       Path followErr = tmp.resolve("follow.err");
@@ -133,6 +134,7 @@ class PrometheusFollowTest {
       assertThat(down.json().getAsJsonArray("failed_checks").get(0).getAsJsonObject()
           .get("component").getAsString()).isEqualTo("follower.source");
     } finally {
+      service.close();
       for (Process p : started) {
         p.destroy();
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
