@@ -1,5 +1,15 @@
 package io.msp4j.cli;
 
+import io.msp4j.cli.operations.CensorshipCheck;
+import io.msp4j.cli.operations.ChannelExpiry;
+import io.msp4j.cli.operations.ExpiryCheck;
+import io.msp4j.cli.operations.FolderExpiry;
+import io.msp4j.cli.operations.FollowerEvents;
+import io.msp4j.cli.operations.FollowerHeight;
+import io.msp4j.cli.operations.OperationsServer;
+import io.msp4j.cli.operations.OperationsStartException;
+import io.msp4j.cli.operations.RefusedBlockCheck;
+import io.msp4j.cli.operations.SourceCheck;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.SigningIdentity;
@@ -16,6 +26,7 @@ import io.msp4j.pkcs11.Pkcs11Token;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +116,13 @@ final class FollowCommand implements Callable<Integer> {
       description = "Also watch the other orderers' header streams on a channel that is not BFT (a Raft cluster), so that a stalled block source is left after the censorship timeout.")
   boolean watchHeaders;
 
+  @Mixin OperationsOptions operations = new OperationsOptions();
+
+  @Option(names = "--health-source-timeout", paramLabel = "DURATION", defaultValue = "1m",
+      converter = DurationConverter.class,
+      description = "With --operations-listen, /healthz fails (follower.source) when no block source has been connected for longer than this (default 1m).")
+  Duration sourceTimeout;
+
   @Option(names = "--json", description = "One JSON object per block (with its source endpoint), and a censorship_suspected line when the source is left; connection events as JSON lines on standard error.")
   boolean json;
 
@@ -122,6 +140,15 @@ final class FollowCommand implements Callable<Integer> {
     }
     if (censorshipTimeout.isZero() || censorshipTimeout.isNegative()) {
       err.println("msp channel follow: --censorship-timeout must be positive");
+      return ExitCodes.USAGE;
+    }
+    Optional<String> opsProblem = operations.problem();
+    if (opsProblem.isPresent()) {
+      err.println("msp channel follow: " + opsProblem.get());
+      return ExitCodes.USAGE;
+    }
+    if (sourceTimeout.isZero() || sourceTimeout.isNegative()) {
+      err.println("msp channel follow: --health-source-timeout must be positive");
       return ExitCodes.USAGE;
     }
     if (from < 0 || (until != null && until < 0)) {
@@ -185,12 +212,51 @@ final class FollowCommand implements Callable<Integer> {
     if (writeConfig != null) {
       b.listener(new ConfigBlockWriter(writeConfig));
     }
+    FollowerEvents events = new FollowerEvents(Clock.systemUTC());
+    if (operations.enabled()) {
+      b.listener(events);
+    }
     ChannelFollower follower = b.build();
+    Optional<OperationsServer> server = Optional.empty();
     try {
+      if (operations.enabled()) {
+        try {
+          server = Optional.of(startOperations(follower, events));
+        } catch (IOException e) {
+          err.println("msp channel follow: cannot read: " + e.getMessage());
+          return InputFiles.status(e);
+        } catch (OperationsStartException e) {
+          err.println("msp channel follow: operations endpoint: " + e.getMessage());
+          return ExitCodes.SETUP_FAILED;
+        }
+        String url = server.get().url();
+        if (json) {
+          err.println(Json.write(Json.object("event", "operations", "url", url)));
+        } else {
+          err.println("msp channel follow: operations endpoint on " + url);
+        }
+        err.flush();
+      }
       return runUntilSignalled(follower, err);
     } finally {
+      server.ifPresent(OperationsServer::close);
       token.ifPresent(Pkcs11Token::close);
     }
+  }
+
+  /** The operations endpoint: the follower's checks and meters, the expiry of its MSPs. */
+  private OperationsServer startOperations(ChannelFollower follower, FollowerEvents events)
+      throws IOException, OperationsStartException {
+    ExpiryCheck expiry = operations.expiryCheck();
+    follower.channel().addListener(new ChannelExpiry(expiry, channel));
+    new FolderExpiry(expiry, mspDir, mspId, true).readNow();
+    return operations.builder()
+        .binder(new FollowerHeight(channel, follower.metrics()))
+        .check(new SourceCheck(events, sourceTimeout))
+        .check(new CensorshipCheck(events))
+        .check(new RefusedBlockCheck(events))
+        .check(expiry)
+        .start();
   }
 
   /**

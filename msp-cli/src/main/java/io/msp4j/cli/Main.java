@@ -1,5 +1,7 @@
 package io.msp4j.cli;
 
+import io.msp4j.cli.operations.CommandLogging;
+import io.msp4j.cli.operations.LogLevels;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -54,17 +56,16 @@ public final class Main implements Runnable {
 
   /**
    * Logging is off unless asked for: the library logs through SLF4J, and the command binds
-   * slf4j-simple, which reads its level once, when the first logger is made (after parsing).
+   * logback, whose levels {@link CommandLogging} sets (and {@code PUT /logspec} changes later).
    */
   @Option(names = "--verbose", scope = ScopeType.INHERIT,
       description = "Log what the library does (setup summaries, refused configurations, skipped files) to standard error.")
   void verbose(boolean on) {
-    if (on) {
-      System.setProperty(LOG_LEVEL, "debug");
+    LogLevels levels = CommandLogging.process();
+    if (on && levels.canChange()) {
+      levels.activate(CommandLogging.VERBOSE);
     }
   }
-
-  private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
 
   public static void main(String[] args) {
     int status;
@@ -176,20 +177,19 @@ public final class Main implements Runnable {
     return cli;
   }
 
-  /** Silent unless {@code --verbose} or the caller's own system property says otherwise. */
+  /** Silent unless {@code --verbose} (or, later, {@code PUT /logspec}) says otherwise. */
   private static void quietLogging() {
-    if (System.getProperty(LOG_LEVEL) == null) {
-      System.setProperty(LOG_LEVEL, "off");
-    }
-    System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
-    System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
     // Name the backend the command ships with, so that SLF4J does not scan the class path for
     // providers at start-up, and keep SLF4J's own notice about that choice off standard error.
     if (System.getProperty(PROVIDER) == null) {
-      System.setProperty(PROVIDER, "org.slf4j.simple.SimpleServiceProvider");
+      System.setProperty(PROVIDER, "ch.qos.logback.classic.spi.LogbackServiceProvider");
       if (System.getProperty(SLF4J_VERBOSITY) == null) {
         System.setProperty(SLF4J_VERBOSITY, "WARN");
       }
+    }
+    LogLevels levels = CommandLogging.process();
+    if (levels.canChange()) {
+      levels.activate(CommandLogging.SILENT);
     }
   }
 

@@ -1,5 +1,10 @@
 package io.msp4j.cli;
 
+import io.msp4j.cli.operations.ExpiryCheck;
+import io.msp4j.cli.operations.FolderExpiry;
+import io.msp4j.cli.operations.OperationsServer;
+import io.msp4j.cli.operations.OperationsStartException;
+import io.msp4j.cli.operations.ReloadCheck;
 import io.msp4j.config.MspFolderWatcher;
 import io.msp4j.x509.SetupOptions;
 import io.msp4j.core.Msp;
@@ -82,6 +87,8 @@ final class WatchCommand implements Callable<Integer> {
 
   @Mixin ReleaseOption release;
 
+  @Mixin OperationsOptions operations = new OperationsOptions();
+
   /** Where the paths are read from; standard input unless the caller sets another. */
   InputStream input = System.in;
 
@@ -98,7 +105,36 @@ final class WatchCommand implements Callable<Integer> {
       err.println("msp watch: " + conflict.get());
       return ExitCodes.USAGE;
     }
+    Optional<String> opsProblem = operations.problem();
+    if (opsProblem.isPresent()) {
+      err.println("msp watch: " + opsProblem.get());
+      return ExitCodes.USAGE;
+    }
     ReloadPrinter printer = new ReloadPrinter(err);
+    ReloadCheck reloadCheck = new ReloadCheck(msp.mspDir.toString());
+    ExpiryCheck expiry = operations.expiryCheck();
+    Optional<OperationsServer> server = Optional.empty();
+    if (operations.enabled()) {
+      try {
+        server = Optional.of(operations.builder().check(reloadCheck).check(expiry).start());
+      } catch (IOException e) {
+        err.println("msp watch: cannot read: " + e.getMessage());
+        return InputFiles.status(e);
+      } catch (OperationsStartException e) {
+        err.println("msp watch: operations endpoint: " + e.getMessage());
+        return ExitCodes.SETUP_FAILED;
+      }
+      printer.print(Json.object("event", "operations", "url", server.get().url()));
+    }
+    try {
+      return watch(printer, reloadCheck, expiry, server.isPresent(), out, err);
+    } finally {
+      server.ifPresent(OperationsServer::close);
+    }
+  }
+
+  private int watch(ReloadPrinter printer, ReloadCheck reloadCheck, ExpiryCheck expiry,
+      boolean checked, PrintWriter out, PrintWriter err) throws IOException {
     Optional<Pkcs11Token> token;
     try {
       token = msp.local ? msp.bccsp.open() : Optional.empty();
@@ -108,6 +144,10 @@ final class WatchCommand implements Callable<Integer> {
     }
     MspFolderWatcher.Builder builder = MspFolderWatcher.builder(msp.mspDir, msp.mspId);
     token.ifPresent(t -> builder.keyStore(t.keyStore()));
+    if (checked) {
+      builder.listener(reloadCheck)
+          .listener(new FolderExpiry(expiry, msp.mspDir, msp.mspId, msp.local));
+    }
     try (MspFolderWatcher watcher = builder
         .local(msp.local)
         .version(release.mspVersion(msp.version))
@@ -219,7 +259,7 @@ final class WatchCommand implements Callable<Integer> {
       print(o);
     }
 
-    private void print(Map<String, Object> o) {
+    void print(Map<String, Object> o) {
       synchronized (err) {
         err.println(Json.write(o));
         err.flush();

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Logging is silent unless {@code --verbose} is given. slf4j-simple reads its level once per JVM,
- * so each case runs the command in a JVM of its own.
+ * Logging is silent unless {@code --verbose} is given. Each case runs the command in a JVM of its
+ * own, as a user does: what is printed then is the command's logback set-up, not the tests'.
  */
 class VerboseTest {
   @TempDir Path tmp;
