@@ -5,6 +5,7 @@ import io.msp4j.core.MspSetupException;
 import io.msp4j.core.SigningIdentity;
 import io.msp4j.network.BlockRefusedException;
 import io.msp4j.network.ChannelFollower;
+import io.msp4j.network.ChannelFollowerBuilder;
 import io.msp4j.network.ConfigBlockWriter;
 import io.msp4j.network.ConnectionOptions;
 import io.msp4j.network.DeliverService;
@@ -166,7 +167,7 @@ final class FollowCommand implements Callable<Integer> {
       err.println("msp channel follow: the local MSP cannot sign [" + e.rule() + "] " + e.detail());
       return ExitCodes.SETUP_FAILED;
     }
-    ChannelFollower.Builder b = ChannelFollower.builder(channel, connection, signer)
+    ChannelFollowerBuilder b = ChannelFollower.builder(channel, connection, signer)
         .channelOptions(release.channelOptions())
         .service(orderers.isEmpty() ? DeliverService.PEER : DeliverService.ORDERER)
         .giveUpAfter(giveUpAfter)
