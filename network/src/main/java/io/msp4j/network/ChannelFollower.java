@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.hyperledger.fabric.protos.common.Envelope;
@@ -98,7 +99,7 @@ public final class ChannelFollower implements AutoCloseable {
     this.envelopes = new SignedEnvelopes(b.signer, new SecureRandom());
     this.anchor = b.anchor;
     this.until = b.until;
-    this.listeners = List.copyOf(b.listeners);
+    this.listeners = new CopyOnWriteArrayList<>(b.listeners);
     this.channel = b.channel != null ? b.channel
         : ReloadingChannel.builder(b.channelId).options(b.channelOptions).build();
     this.initialBackoff = b.initialBackoff;
@@ -128,6 +129,11 @@ public final class ChannelFollower implements AutoCloseable {
     return new ChannelFollowerBuilder(channelId, connection, signer);
   }
 
+  /** The ID of the channel followed. */
+  public String channelId() {
+    return channelId;
+  }
+
   /** The channel whose configuration the follower keeps current. */
   public ReloadingChannel channel() {
     return channel;
@@ -141,6 +147,19 @@ public final class ChannelFollower implements AutoCloseable {
   /** What the follower has done: source, last block, headers seen, suspicions (any thread). */
   public FollowMetrics metrics() {
     return metrics;
+  }
+
+  /**
+   * Adds a listener after the follower was built (a metrics binder, say): told of what the
+   * follower does from then on, on the follower's thread, as those given to the builder are.
+   */
+  public void addListener(FollowListener listener) {
+    listeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /** Removes a listener added before (by the builder or {@link #addListener}). */
+  public void removeListener(FollowListener listener) {
+    listeners.remove(listener);
   }
 
   /**
@@ -269,6 +288,7 @@ public final class ChannelFollower implements AutoCloseable {
           if (!now.isBefore(nextTick)) {
             nextTick = now.plus(monitor.tickInterval());
             Optional<CensorshipMonitor.Censorship> c = monitor.tick(now, chain.progress());
+            metrics.headerStreams(monitor.streamsUp());
             if (c.isPresent()) {
               a.failure = censored(endpoint, c.get(), schedule);
               return a;
@@ -322,6 +342,7 @@ public final class ChannelFollower implements AutoCloseable {
     } finally {
       if (monitor != null) {
         monitor.close();
+        metrics.headerStreams(0);
       }
       if (stream != null) {
         stream.close();
