@@ -105,7 +105,7 @@ public final class FollowerMetrics implements MeterBinder {
       this.metrics = metrics;
       this.lastBlockNanos = registry.config().clock().monotonicTime();
       this.configBlocks = Counter.builder("msp4j.follower.config.blocks")
-          .description("Config blocks verified and applied to the channel").baseUnit("blocks")
+          .description("Configurations applied to the channel (the anchor's included)").baseUnit("blocks")
           .tags(tags).register(registry);
       this.reconnects = Counter.builder("msp4j.follower.reconnects")
           .description("Connections to a block source that failed or broke and were retried")
