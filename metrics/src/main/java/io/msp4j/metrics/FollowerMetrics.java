@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * the verification time per block (see {@code docs/operations.md} for the table).
  *
  * <pre>{@code
- * new FollowerMetrics(follower).bindTo(registry);   // before or while it runs
+ * FollowerMetrics.of(follower).bindTo(registry);   // before or while it runs
  * }</pre>
  *
  * <p>Gauges and most counters read {@link ChannelFollower#metrics()}; the rest are counted by a
@@ -41,15 +41,16 @@ public final class FollowerMetrics implements MeterBinder {
   private final ChannelFollower follower;
   private final Tags tags;
 
-  /** The meters of {@code follower}, tagged with its channel. */
-  public FollowerMetrics(ChannelFollower follower) {
-    this(follower, Tags.empty());
+  private FollowerMetrics(ChannelFollower follower, Tags tags) {
+    this.follower = follower;
+    this.tags = tags;
   }
 
-  /** The meters of {@code follower}, tagged with its channel and {@code extraTags}. */
-  public FollowerMetrics(ChannelFollower follower, Iterable<Tag> extraTags) {
-    this.follower = Objects.requireNonNull(follower, "follower");
-    this.tags = Tags.of(extraTags).and(MeterNames.CHANNEL, follower.channelId());
+  /** The meters of {@code follower}, tagged {@code channel} (its channel) and {@code extraTags}. */
+  public static FollowerMetrics of(ChannelFollower follower, Tag... extraTags) {
+    Objects.requireNonNull(follower, "follower");
+    return new FollowerMetrics(follower,
+        Tags.of(extraTags).and(MeterNames.CHANNEL, follower.channelId()));
   }
 
   @Override

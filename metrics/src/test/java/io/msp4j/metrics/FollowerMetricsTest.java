@@ -54,7 +54,7 @@ class FollowerMetricsTest {
 
   @Test
   void beforeTheFollowerRunsEveryMeterExistsAtZero() throws Exception {
-    new FollowerMetrics(follower()).bindTo(registry);
+    FollowerMetrics.of(follower()).bindTo(registry);
 
     assertThat(gauge("msp4j.follower.height")).isZero();
     assertThat(counter("msp4j.follower.blocks.verified")).isZero();
@@ -72,7 +72,7 @@ class FollowerMetricsTest {
   @Test
   void theMetersMoveAsTheFollowerVerifiesBlocks() throws Exception {
     ChannelFollower f = follower();
-    new FollowerMetrics(f).bindTo(registry);
+    FollowerMetrics.of(f).bindTo(registry);
 
     assertThat(f.run().status()).isEqualTo(FollowOutcome.Status.UNTIL_REACHED);
 
@@ -95,7 +95,7 @@ class FollowerMetricsTest {
     ChannelFollower f = follower();
     service.tamper = b -> b.getHeader().getNumber() == 3
         ? TestChain.sign(b.toBuilder().clearMetadata().build(), 2, chain.org1Admin) : b;
-    new FollowerMetrics(f).bindTo(registry);
+    FollowerMetrics.of(f).bindTo(registry);
 
     FollowOutcome o = f.run();
 
@@ -111,7 +111,7 @@ class FollowerMetricsTest {
     ChannelFollower f = follower();
     service.cutAfter = 2;
     service.cutsLeft.set(1);
-    new FollowerMetrics(f).bindTo(registry);
+    FollowerMetrics.of(f).bindTo(registry);
 
     assertThat(f.run().status()).isEqualTo(FollowOutcome.Status.UNTIL_REACHED);
 
