@@ -58,10 +58,10 @@ public final class FollowerMetrics implements MeterBinder {
     FollowMetrics m = follower.metrics();
     Gauge.builder("msp4j.follower.height", m, FollowerMetrics::height)
         .description("The number of the last verified block plus one (0 before the anchor)")
-        .baseUnit("blocks").tags(tags).register(registry);
+        .tags(tags).register(registry);
     FunctionCounter.builder("msp4j.follower.blocks.verified", m, x -> x.blocks())
         .description("Blocks verified and handed on (the anchor included)")
-        .baseUnit("blocks").tags(tags).register(registry);
+        .tags(tags).register(registry);
     Gauge.builder("msp4j.follower.header.streams", m, x -> x.headerStreamsUp())
         .description("Other orderers' header streams open now").tags(tags).register(registry);
     FunctionCounter.builder("msp4j.follower.censorship.suspicions", m, x -> x.suspicions())
@@ -106,7 +106,7 @@ public final class FollowerMetrics implements MeterBinder {
       this.metrics = metrics;
       this.lastBlockNanos = registry.config().clock().monotonicTime();
       this.configBlocks = Counter.builder("msp4j.follower.config.blocks")
-          .description("Configurations applied to the channel (the anchor's included)").baseUnit("blocks")
+          .description("Configurations applied to the channel (the anchor's included)")
           .tags(tags).register(registry);
       this.reconnects = Counter.builder("msp4j.follower.reconnects")
           .description("Connections to a block source that failed or broke and were retried")
@@ -160,7 +160,7 @@ public final class FollowerMetrics implements MeterBinder {
     @Override
     public void refused(BlockRefusedException refusal) {
       Counter.builder("msp4j.follower.blocks.refused")
-          .description("Blocks refused, by the reason of the refusal").baseUnit("blocks")
+          .description("Blocks refused, by the reason of the refusal")
           .tags(tags).tag(MeterNames.REASON, refusal.refusal().reason().name())
           .register(registry).increment();
     }

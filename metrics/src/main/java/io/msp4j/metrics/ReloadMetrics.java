@@ -51,7 +51,7 @@ public final class ReloadMetrics implements MeterBinder {
     this.addListener = addListener;
   }
 
-  /** The meters of a reloading channel, tagged {@code channel=channelName} and {@code extraTags}. */
+  /** The meters of a reloading channel, tagged {@code channel=channelName} and extra tags. */
   public static ReloadMetrics of(ReloadingChannel channel, String channelName, Tag... extraTags) {
     Objects.requireNonNull(channel, "channel");
     Tags t = Tags.of(extraTags).and(MeterNames.CHANNEL,

@@ -69,7 +69,8 @@ public final class ValidationMetrics implements MeterBinder, ValidationObserver 
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    FunctionCounter.builder("msp4j.msp.validations", this, m -> m.hits.sum() + m.validMisses.sum())
+    FunctionCounter.builder("msp4j.msp.validations", this,
+            m -> m.hits.sum() + m.validMisses.sum())
         .description("Identity validations, by verdict").tags(tags)
         .tag(MeterNames.OUTCOME, "valid").register(registry);
     FunctionCounter.builder("msp4j.msp.validations", invalid, LongAdder::sum)
@@ -78,7 +79,8 @@ public final class ValidationMetrics implements MeterBinder, ValidationObserver 
     FunctionCounter.builder("msp4j.msp.cache.gets", hits, LongAdder::sum)
         .description("Validation-cache lookups, by result").tags(tags)
         .tag("cache", "validation").tag(MeterNames.RESULT, "hit").register(registry);
-    FunctionCounter.builder("msp4j.msp.cache.gets", this, m -> m.validMisses.sum() + m.invalid.sum())
+    FunctionCounter.builder("msp4j.msp.cache.gets", this,
+            m -> m.validMisses.sum() + m.invalid.sum())
         .description("Validation-cache lookups, by result").tags(tags)
         .tag("cache", "validation").tag(MeterNames.RESULT, "miss").register(registry);
     timer = Timer.builder("msp4j.msp.validation")
