@@ -17,17 +17,14 @@ import io.msp4j.core.MspException;
 import io.msp4j.core.reload.Generation;
 import io.msp4j.core.reload.ReloadListener;
 import io.msp4j.x509.ConfigSources;
-import io.msp4j.x509.inspect.CertificateNode;
-import io.msp4j.x509.inspect.InspectOptions;
-import io.msp4j.x509.inspect.MspInspection;
 import io.msp4j.x509.inspect.MspInspector;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import org.hyperledger.fabric.protos.msp.MSPConfig;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,9 +34,11 @@ import org.slf4j.LoggerFactory;
  * negative once passed: for the MSPs of a followed channel ({@code
  * msp4j.channel.certificate.expiry}, tagged {@code channel}, {@code msp_id}, {@code kind}) or of
  * a watched local MSP folder ({@code msp4j.msp.certificate.expiry}, tagged {@code msp_id}, {@code
- * kind}). The dates are read with {@code msp expiry}'s inspection ({@link MspInspector}) from the
- * generation served when bound and again on every new generation; the seconds are counted from
- * the registry clock's time at each read.
+ * kind}). The dates are read with {@code msp expiry}'s inspection ({@link MspInspector}) for the
+ * generation served when bound and for every new generation: the gauges (one per MSP and kind
+ * held) change on the reloading thread, the inspection runs on the thread that first reads a
+ * gauge of the generation (a scrape), never on the follower's. The seconds are counted from the
+ * registry clock's time at each read.
  *
  * <pre>{@code
  * ExpiryMetrics.of(follower.channel(), "mychannel").bindTo(registry);
@@ -55,15 +54,12 @@ public final class ExpiryMetrics implements MeterBinder {
   private final Tags tags;
   private final Source source;
 
-  /** Reads the dates of the generation served, and adds a listener told of the next ones. */
+  /** The configurations of the generation served, and a listener told of the next ones. */
   private interface Source {
-    Map<Key, Instant> current();
+    ExpiryDates current();
 
     void onNewGeneration(Runnable r);
   }
-
-  /** One gauge: an MSP and a kind of certificate. */
-  private record Key(String mspId, String kind) {}
 
   private ExpiryMetrics(String name, Tags tags, Source source) {
     this.name = name;
@@ -78,8 +74,8 @@ public final class ExpiryMetrics implements MeterBinder {
         Objects.requireNonNull(channelName, "channelName"));
     return new ExpiryMetrics("msp4j.channel.certificate.expiry", t, new Source() {
       @Override
-      public Map<Key, Instant> current() {
-        return channel.current().map(g -> ofChannel(g.value())).orElse(Map.of());
+      public ExpiryDates current() {
+        return channel.current().map(g -> ofChannel(g.value())).orElse(ExpiryDates.NONE);
       }
 
       @Override
@@ -94,18 +90,16 @@ public final class ExpiryMetrics implements MeterBinder {
     });
   }
 
-  /** The expiry of a watched MSP folder's certificates. */
+  /** The expiry of a watched MSP folder's certificates (the folder is read again for them). */
   public static ExpiryMetrics of(MspFolderWatcher watcher, Tag... extraTags) {
     Objects.requireNonNull(watcher, "watcher");
     String mspId = watcher.msp().id();
     return new ExpiryMetrics("msp4j.msp.certificate.expiry", Tags.of(extraTags), new Source() {
       @Override
-      public Map<Key, Instant> current() {
+      public ExpiryDates current() {
         MspFolderConfig c = watcher.isLocal() ? MspFolders.readLocal(watcher.dir(), mspId)
             : MspFolders.readVerifying(watcher.dir(), mspId);
-        Map<Key, Instant> out = new HashMap<>();
-        earliest(c.mspConfig(), c.sources(), out);
-        return out;
+        return new ExpiryDates(List.of(new ExpiryDates.Config(c.mspConfig(), c.sources())));
       }
 
       @Override
@@ -120,28 +114,12 @@ public final class ExpiryMetrics implements MeterBinder {
     });
   }
 
-  private static Map<Key, Instant> ofChannel(Channel channel) {
-    Map<Key, Instant> out = new HashMap<>();
+  private static ExpiryDates ofChannel(Channel channel) {
+    List<ExpiryDates.Config> configs = new ArrayList<>();
     for (ChannelOrg org : channel.orgs()) {
-      earliest(org.mspConfig(), ConfigSources.none(), out);
+      configs.add(new ExpiryDates.Config(org.mspConfig(), ConfigSources.none()));
     }
-    return out;
-  }
-
-  /** Adds the earliest notAfter of each kind of {@code config}'s certificates to {@code out}. */
-  private static void earliest(MSPConfig config, ConfigSources sources, Map<Key, Instant> out) {
-    if (config.getType() != 0) {
-      return; // not X.509 (FABRIC = 0): Idemix credentials carry no notAfter
-    }
-    MspInspection inspection =
-        MspInspector.inspect(config, InspectOptions.defaults().withSources(sources));
-    for (CertificateNode n : inspection.allCertificates()) {
-      Optional<String> kind = CertificateKinds.of(n.role());
-      if (kind.isPresent()) {
-        out.merge(new Key(inspection.mspId(), kind.get()), n.notAfter(),
-            (a, b) -> a.isBefore(b) ? a : b);
-      }
-    }
+    return new ExpiryDates(configs);
   }
 
   @Override
@@ -151,46 +129,52 @@ public final class ExpiryMetrics implements MeterBinder {
     source.onNewGeneration(gauges::update);
   }
 
-  /** The gauges registered, one per key, and the dates they read. */
+  /** The gauges registered, one per key, and the configurations they read. */
   private final class Gauges {
     private final MeterRegistry registry;
-    private final Map<Key, Instant> dates = new ConcurrentHashMap<>();
-    private final Map<Key, Meter> meters = new HashMap<>();
+    private final Map<ExpiryDates.Key, Meter> meters = new HashMap<>();
+    private volatile ExpiryDates dates = ExpiryDates.NONE;
 
     Gauges(MeterRegistry registry) {
       this.registry = registry;
     }
 
-    /** Reads the dates again; gauges come for new keys and go for keys no longer there. */
+    /** Takes the generation served: gauges come for new keys and go for keys no longer held. */
     synchronized void update() {
-      Map<Key, Instant> now;
+      ExpiryDates now;
       try {
         now = source.current();
       } catch (MspException | IllegalArgumentException e) {
         LOG.warn("certificate expiry not updated, the previous dates stay: {}", e.getMessage());
         return;
       }
-      dates.putAll(now);
-      for (Key k : Map.copyOf(meters).keySet()) {
-        if (!now.containsKey(k)) {
+      dates = now;
+      for (ExpiryDates.Key k : Set.copyOf(meters.keySet())) {
+        if (!now.keys().contains(k)) {
           registry.remove(meters.remove(k));
-          dates.remove(k);
         }
       }
-      for (Key k : now.keySet()) {
+      for (ExpiryDates.Key k : now.keys()) {
         meters.computeIfAbsent(k, this::register);
       }
     }
 
-    private Meter register(Key k) {
-      return Gauge.builder(name, dates, d -> secondsUntil(d.get(k)))
+    private Meter register(ExpiryDates.Key k) {
+      return Gauge.builder(name, this, g -> g.secondsUntil(k))
           .description("Seconds until the earliest notAfter of the MSP's certificates of this"
               + " kind (negative once passed)")
           .baseUnit("seconds").tags(tags).tag(MeterNames.MSP_ID, k.mspId())
           .tag(MeterNames.KIND, k.kind()).register(registry);
     }
 
-    private double secondsUntil(Instant at) {
+    private double secondsUntil(ExpiryDates.Key k) {
+      Instant at;
+      try {
+        at = dates.dates().get(k);
+      } catch (MspException e) {
+        LOG.warn("certificate expiry cannot be read: {}", e.getMessage());
+        return Double.NaN;
+      }
       if (at == null) {
         return Double.NaN;
       }
