@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  *
  * <p>A {@link ReloadListener} added when bound counts the reloads; reloads before binding are not
  * counted, but the generation and the time of the last good reload are read from the generation
- * served. Bind to one registry.
+ * served. The gauges hold the reloading channel or MSP (Micrometer holds other gauges' objects
+ * weakly). Bind to one registry.
  */
 public final class ReloadMetrics implements MeterBinder {
   private final String prefix;
@@ -78,10 +79,10 @@ public final class ReloadMetrics implements MeterBinder {
   public void bindTo(MeterRegistry registry) {
     Gauge.builder(prefix + ".generation", generation, g -> g.getAsLong())
         .description("The number of the configuration generation served (0 before the first)")
-        .tags(tags).register(registry);
+        .tags(tags).strongReference(true).register(registry);
     Gauge.builder(prefix + ".reload.last.success", current, ReloadMetrics::appliedAtSeconds)
         .description("When the generation served was swapped in, in seconds since the epoch")
-        .baseUnit("seconds").tags(tags).register(registry);
+        .baseUnit("seconds").tags(tags).strongReference(true).register(registry);
     Counter applied = reloads(registry, "applied");
     Counter failed = reloads(registry, "failed");
     Counter recovered = reloads(registry, "recovered");
