@@ -74,6 +74,7 @@ public final class MspFolderWatcher implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(MspFolderWatcher.class);
 
   private final Path dir;
+  private final boolean local;
   private final ReloadingMsp msp;
   private final FolderMspSource source;
   private final LongSupplier ticker;
@@ -87,6 +88,7 @@ public final class MspFolderWatcher implements AutoCloseable {
   private MspFolderWatcher(Builder b, ReloadingMsp msp, FolderMspSource source,
       SettleTracker tracker, FolderWatch watch) {
     this.dir = b.dir;
+    this.local = b.local;
     this.msp = msp;
     this.source = source;
     this.ticker = b.ticker;
@@ -109,6 +111,14 @@ public final class MspFolderWatcher implements AutoCloseable {
   /** The folder watched. */
   public Path dir() {
     return dir;
+  }
+
+  /**
+   * Whether the folder is read as a local MSP ({@code signcerts} and {@code keystore} too, see
+   * {@link MspFolders#readLocal}) or as a verifying one ({@link MspFolders#readVerifying}).
+   */
+  public boolean isLocal() {
+    return local;
   }
 
   /** Whether file-system events wake the watcher (false: it polls only). */
@@ -247,6 +257,7 @@ public final class MspFolderWatcher implements AutoCloseable {
     private LongSupplier ticker = System::nanoTime;
     private Clock clock = Clock.systemUTC();
     private int caching = io.msp4j.core.CachingMsp.DEFAULT_CAPACITY;
+    private io.msp4j.core.ValidationObserver validationObserver;
     private final List<ReloadListener<? super Msp>> listeners = new ArrayList<>();
 
     private Builder(Path dir, String mspId) {
@@ -373,6 +384,15 @@ public final class MspFolderWatcher implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Tells {@code observer} of each validation the caches of every generation answer (see
+     * {@link ReloadingMsp.Builder#validationObserver}); nothing when caching is off.
+     */
+    public Builder validationObserver(io.msp4j.core.ValidationObserver observer) {
+      this.validationObserver = Objects.requireNonNull(observer, "observer");
+      return this;
+    }
+
     /** Adds a listener, told of the first configuration too. */
     public Builder listener(ReloadListener<? super Msp> listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));
@@ -391,6 +411,9 @@ public final class MspFolderWatcher implements AutoCloseable {
           new FolderMspSource(dir, mspId, local, version, readOptions, setupOptions, keyStore);
       ReloadingMsp.Builder mb = ReloadingMsp.builder(mspId, source).caching(caching).clock(clock);
       listeners.forEach(mb::listener);
+      if (validationObserver != null) {
+        mb.validationObserver(validationObserver);
+      }
       ReloadingMsp msp = mb.build();
       FolderStamp stamp = FolderStamp.of(dir);
       ReloadResult<Msp> first = null;

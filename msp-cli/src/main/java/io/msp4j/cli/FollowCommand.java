@@ -5,7 +5,7 @@ import io.msp4j.cli.operations.ChannelExpiry;
 import io.msp4j.cli.operations.ExpiryCheck;
 import io.msp4j.cli.operations.FolderExpiry;
 import io.msp4j.cli.operations.FollowerEvents;
-import io.msp4j.cli.operations.FollowerHeight;
+import io.msp4j.metrics.Msp4jMetrics;
 import io.msp4j.cli.operations.OperationsServer;
 import io.msp4j.cli.operations.OperationsStartException;
 import io.msp4j.cli.operations.RefusedBlockCheck;
@@ -15,6 +15,7 @@ import io.msp4j.core.MspSetupException;
 import io.msp4j.core.SigningIdentity;
 import io.msp4j.network.BlockRefusedException;
 import io.msp4j.network.ChannelFollower;
+import io.msp4j.network.ChannelFollowerBuilder;
 import io.msp4j.network.ConfigBlockWriter;
 import io.msp4j.network.ConnectionOptions;
 import io.msp4j.network.DeliverService;
@@ -193,7 +194,7 @@ final class FollowCommand implements Callable<Integer> {
       err.println("msp channel follow: the local MSP cannot sign [" + e.rule() + "] " + e.detail());
       return ExitCodes.SETUP_FAILED;
     }
-    ChannelFollower.Builder b = ChannelFollower.builder(channel, connection, signer)
+    ChannelFollowerBuilder b = ChannelFollower.builder(channel, connection, signer)
         .channelOptions(release.channelOptions())
         .service(orderers.isEmpty() ? DeliverService.PEER : DeliverService.ORDERER)
         .giveUpAfter(giveUpAfter)
@@ -251,7 +252,7 @@ final class FollowCommand implements Callable<Integer> {
     follower.channel().addListener(new ChannelExpiry(expiry, channel));
     new FolderExpiry(expiry, mspDir, mspId, true).readNow();
     return operations.builder()
-        .binder(new FollowerHeight(channel, follower.metrics()))
+        .binder(Msp4jMetrics.follower(follower))
         .check(new SourceCheck(events, sourceTimeout))
         .check(new CensorshipCheck(events))
         .check(new RefusedBlockCheck(events))

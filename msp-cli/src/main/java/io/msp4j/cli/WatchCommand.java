@@ -1,6 +1,8 @@
 package io.msp4j.cli;
 
 import io.msp4j.cli.operations.ExpiryCheck;
+import io.msp4j.metrics.Msp4jMetrics;
+import io.msp4j.metrics.ValidationMetrics;
 import io.msp4j.cli.operations.FolderExpiry;
 import io.msp4j.cli.operations.OperationsServer;
 import io.msp4j.cli.operations.OperationsStartException;
@@ -127,14 +129,15 @@ final class WatchCommand implements Callable<Integer> {
       printer.print(Json.object("event", "operations", "url", server.get().url()));
     }
     try {
-      return watch(printer, reloadCheck, expiry, server.isPresent(), out, err);
+      return watch(printer, reloadCheck, expiry, server, out, err);
     } finally {
       server.ifPresent(OperationsServer::close);
     }
   }
 
   private int watch(ReloadPrinter printer, ReloadCheck reloadCheck, ExpiryCheck expiry,
-      boolean checked, PrintWriter out, PrintWriter err) throws IOException {
+      Optional<OperationsServer> server, PrintWriter out, PrintWriter err) throws IOException {
+    boolean checked = server.isPresent();
     Optional<Pkcs11Token> token;
     try {
       token = msp.local ? msp.bccsp.open() : Optional.empty();
@@ -144,9 +147,11 @@ final class WatchCommand implements Callable<Integer> {
     }
     MspFolderWatcher.Builder builder = MspFolderWatcher.builder(msp.mspDir, msp.mspId);
     token.ifPresent(t -> builder.keyStore(t.keyStore()));
+    ValidationMetrics validations = ValidationMetrics.forMsp(msp.mspId);
     if (checked) {
       builder.listener(reloadCheck)
-          .listener(new FolderExpiry(expiry, msp.mspDir, msp.mspId, msp.local));
+          .listener(new FolderExpiry(expiry, msp.mspDir, msp.mspId, msp.local))
+          .validationObserver(validations);
     }
     try (MspFolderWatcher watcher = builder
         .local(msp.local)
@@ -158,6 +163,10 @@ final class WatchCommand implements Callable<Integer> {
         .allowInitialFailure(true)
         .listener(printer)
         .start()) {
+      server.ifPresent(s -> {
+        validations.bindTo(s.registry());
+        Msp4jMetrics.watcher(watcher).bindTo(s.registry());
+      });
       BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (!line.isEmpty()) {

@@ -35,6 +35,8 @@ public final class CachingMsp implements Msp {
   private final SecondChanceCache<BytesKey, CachedIdentity> deserialized;
   private final SecondChanceCache<IdentityIdentifier, Boolean> validated;
   private final SecondChanceCache<PrincipalKey, Verdict> satisfied;
+  /** Told of each validation; null when none was given (the hot path then skips it). */
+  private final ValidationObserver observer;
 
   record PrincipalKey(IdentityIdentifier identity, int classification, ByteString principal) {}
 
@@ -57,8 +59,9 @@ public final class CachingMsp implements Msp {
     }
   }
 
-  private CachingMsp(Msp delegate, int capacity) {
+  private CachingMsp(Msp delegate, int capacity, ValidationObserver observer) {
     this.delegate = delegate;
+    this.observer = observer;
     this.deserialized = new SecondChanceCache<>(capacity);
     this.validated = new SecondChanceCache<>(capacity);
     this.satisfied = new SecondChanceCache<>(capacity);
@@ -77,13 +80,24 @@ public final class CachingMsp implements Msp {
    *     configuration they were filled with; a reloading MSP caches each generation itself
    */
   public static CachingMsp wrap(Msp msp, int capacity) {
+    return wrap(msp, capacity, null);
+  }
+
+  /**
+   * Wraps {@code msp} with caches of {@code capacity} entries each, telling {@code observer} of
+   * each validation (hit or miss, and how long a miss took).
+   *
+   * @param observer told of each validation; null for none
+   * @throws IllegalArgumentException as {@link #wrap(Msp, int)}
+   */
+  public static CachingMsp wrap(Msp msp, int capacity, ValidationObserver observer) {
     Objects.requireNonNull(msp, "msp");
     if (msp instanceof io.msp4j.core.reload.ReloadingMsp) {
       throw new IllegalArgumentException(
           "a ReloadingMsp caches each generation itself (ReloadingMsp.Builder.caching); a cache "
               + "around it would answer with the rules of configurations it no longer serves");
     }
-    return new CachingMsp(msp, capacity);
+    return new CachingMsp(msp, capacity, observer);
   }
 
   /**
@@ -138,6 +152,9 @@ public final class CachingMsp implements Msp {
       // The entry this wrapper hit last time answers as a lookup would, without hashing.
       SecondChanceCache.Entry<IdentityIdentifier, Boolean> seen = wrapper.validation;
       if (seen != null && seen.valueIfCached() != null) {
+        if (observer != null) {
+          observer.hit();
+        }
         return;
       }
     }
@@ -145,12 +162,29 @@ public final class CachingMsp implements Msp {
     IdentityIdentifier key = inner.identifier();
     SecondChanceCache.Entry<IdentityIdentifier, Boolean> entry = validated.entry(key);
     if (entry == null) {
-      delegate.validate(inner);
+      if (observer == null) {
+        delegate.validate(inner);
+      } else {
+        validateObserved(inner);
+      }
       entry = validated.putEntry(key, Boolean.TRUE);
+    } else if (observer != null) {
+      observer.hit();
     }
     if (wrapper != null) {
       wrapper.validation = entry;
     }
+  }
+
+  private void validateObserved(Identity inner) {
+    long start = System.nanoTime();
+    try {
+      delegate.validate(inner);
+    } catch (RuntimeException e) {
+      observer.miss(System.nanoTime() - start, false);
+      throw e;
+    }
+    observer.miss(System.nanoTime() - start, true);
   }
 
   @Override

@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.hyperledger.fabric.protos.common.Envelope;
@@ -57,8 +58,8 @@ import org.slf4j.LoggerFactory;
  * blocks from one of the orderers the configuration names, verified headers from all the others,
  * and another source when the headers run ahead of the blocks for the censorship timeout, when the
  * source fails, or when it sends a block that is refused (one faulty orderer does not stop it).
- * {@link Builder#watchHeaders} runs the same watch on other channels; {@link #metrics()} tells
- * what it did.
+ * {@link ChannelFollowerBuilder#watchHeaders} runs the same watch on other channels; {@link
+ * #metrics()} tells what it did.
  */
 public final class ChannelFollower implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ChannelFollower.class);
@@ -91,14 +92,14 @@ public final class ChannelFollower implements AutoCloseable {
   /** The verified chain: verifier, state, listeners told of each block. */
   private final VerifiedChain chain;
 
-  private ChannelFollower(Builder b) {
+  ChannelFollower(ChannelFollowerBuilder b) {
     this.channelId = b.channelId;
     this.connection = b.connection;
     this.service = b.service;
     this.envelopes = new SignedEnvelopes(b.signer, new SecureRandom());
     this.anchor = b.anchor;
     this.until = b.until;
-    this.listeners = List.copyOf(b.listeners);
+    this.listeners = new CopyOnWriteArrayList<>(b.listeners);
     this.channel = b.channel != null ? b.channel
         : ReloadingChannel.builder(b.channelId).options(b.channelOptions).build();
     this.initialBackoff = b.initialBackoff;
@@ -123,9 +124,14 @@ public final class ChannelFollower implements AutoCloseable {
    * @param signer the identity that signs the seek requests; it must be a reader of the channel
    *     ({@code /Channel/Readers} at an orderer, the peer's {@code BlockEvent} ACL at a peer)
    */
-  public static Builder builder(String channelId, ConnectionOptions connection,
+  public static ChannelFollowerBuilder builder(String channelId, ConnectionOptions connection,
       SigningIdentity signer) {
-    return new Builder(channelId, connection, signer);
+    return new ChannelFollowerBuilder(channelId, connection, signer);
+  }
+
+  /** The ID of the channel followed. */
+  public String channelId() {
+    return channelId;
   }
 
   /** The channel whose configuration the follower keeps current. */
@@ -141,6 +147,19 @@ public final class ChannelFollower implements AutoCloseable {
   /** What the follower has done: source, last block, headers seen, suspicions (any thread). */
   public FollowMetrics metrics() {
     return metrics;
+  }
+
+  /**
+   * Adds a listener after the follower was built (a metrics binder, say): told of what the
+   * follower does from then on, on the follower's thread, as those given to the builder are.
+   */
+  public void addListener(FollowListener listener) {
+    listeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /** Removes a listener added before (by the builder or {@link #addListener}). */
+  public void removeListener(FollowListener listener) {
+    listeners.remove(listener);
   }
 
   /**
@@ -269,6 +288,7 @@ public final class ChannelFollower implements AutoCloseable {
           if (!now.isBefore(nextTick)) {
             nextTick = now.plus(monitor.tickInterval());
             Optional<CensorshipMonitor.Censorship> c = monitor.tick(now, chain.progress());
+            metrics.headerStreams(monitor.streamsUp());
             if (c.isPresent()) {
               a.failure = censored(endpoint, c.get(), schedule);
               return a;
@@ -322,6 +342,7 @@ public final class ChannelFollower implements AutoCloseable {
     } finally {
       if (monitor != null) {
         monitor.close();
+        metrics.headerStreams(0);
       }
       if (stream != null) {
         stream.close();
@@ -336,7 +357,8 @@ public final class ChannelFollower implements AutoCloseable {
 
   /**
    * A monitor of the other sources' header streams: always on a BFT channel, and on request
-   * ({@link Builder#watchHeaders}) on others with more than one source; null otherwise.
+   * ({@link ChannelFollowerBuilder#watchHeaders}) on others with more than one source; null
+   * otherwise.
    */
   private CensorshipMonitor monitorFor(boolean bftMode, SourceSchedule<Source> schedule) {
     if (chain.config() == null || service != DeliverService.ORDERER
@@ -414,143 +436,5 @@ public final class ChannelFollower implements AutoCloseable {
   @Override
   public String toString() {
     return "ChannelFollower{" + channelId + " from " + service + " " + connection.endpoints() + "}";
-  }
-
-  /** Builds a {@link ChannelFollower}. */
-  public static final class Builder {
-    private final String channelId;
-    private final ConnectionOptions connection;
-    private final SigningIdentity signer;
-    private DeliverService service = DeliverService.ORDERER;
-    private Optional<byte[]> anchor = Optional.empty();
-    private FollowStateStore store = FollowStateStore.none();
-    private OptionalLong until = OptionalLong.empty();
-    private final List<FollowListener> listeners = new ArrayList<>();
-    private ReloadingChannel channel;
-    private ChannelOptions channelOptions = ChannelOptions.defaults();
-    private Duration initialBackoff = Duration.ofMillis(200);
-    private Duration maxBackoff = Duration.ofSeconds(10);
-    private Duration giveUpAfter = Duration.ofMinutes(5);
-    private boolean configEndpoints = true;
-    private Duration censorshipTimeout = DEFAULT_CENSORSHIP_TIMEOUT;
-    private boolean watchHeaders;
-    private Random random = new Random();
-    private Clock clock = Clock.systemUTC();
-
-    private Builder(String channelId, ConnectionOptions connection, SigningIdentity signer) {
-      this.channelId = Objects.requireNonNull(channelId, "channelId");
-      this.connection = Objects.requireNonNull(connection, "connection");
-      this.signer = Objects.requireNonNull(signer, "signer");
-    }
-
-    /** Which service the endpoints are (default: orderers). */
-    public Builder service(DeliverService s) {
-      this.service = Objects.requireNonNull(s, "service");
-      return this;
-    }
-
-    /**
-     * The trust anchor: the genesis block, or a config block the caller trusts (DELIVER-01).
-     * Without one (and without a saved state), the stream's genesis block is taken as the anchor.
-     */
-    public Builder anchor(byte[] configBlock) {
-      this.anchor = Optional.of(configBlock.clone());
-      return this;
-    }
-
-    /** Where the state is kept; a saved state takes precedence over the anchor. */
-    public Builder state(FollowStateStore s) {
-      this.store = Objects.requireNonNull(s, "store");
-      return this;
-    }
-
-    /** Stops once block {@code number} is verified (default: follow for ever). */
-    public Builder until(long number) {
-      this.until = OptionalLong.of(number);
-      return this;
-    }
-
-    /** Adds a listener. */
-    public Builder listener(FollowListener l) {
-      listeners.add(Objects.requireNonNull(l, "listener"));
-      return this;
-    }
-
-    /** The channel the configurations are applied to (default: a new one). */
-    public Builder channel(ReloadingChannel c) {
-      this.channel = Objects.requireNonNull(c, "channel");
-      return this;
-    }
-
-    /** How a new channel loads configurations (MSP setup options, parallelism). */
-    public Builder channelOptions(ChannelOptions o) {
-      this.channelOptions = Objects.requireNonNull(o, "channelOptions");
-      return this;
-    }
-
-    /** The first and the largest retry delay (default 200 ms and 10 s, doubling). */
-    public Builder backoff(Duration initial, Duration max) {
-      if (initial.isNegative() || initial.isZero() || max.compareTo(initial) < 0) {
-        throw new IllegalArgumentException("backoff " + initial + " .. " + max + " is not a range");
-      }
-      this.initialBackoff = initial;
-      this.maxBackoff = max;
-      return this;
-    }
-
-    /** How long without a connection or a block before giving up (default 5 minutes). */
-    public Builder giveUpAfter(Duration d) {
-      if (d.isNegative()) {
-        throw new IllegalArgumentException("a give-up time cannot be negative: " + d);
-      }
-      this.giveUpAfter = d;
-      return this;
-    }
-
-    /** Whether an orderer follower also tries the orderer endpoints the channel names (default on). */
-    public Builder configEndpoints(boolean on) {
-      this.configEndpoints = on;
-      return this;
-    }
-
-    /**
-     * How long verified headers of other orderers may run ahead of the blocks before the block
-     * source is held to censor and left (DELIVER-BFT-03; default 30 s, a v3 peer's default).
-     */
-    public Builder censorshipTimeout(Duration d) {
-      if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException("a censorship timeout must be positive: " + d);
-      }
-      this.censorshipTimeout = d;
-      return this;
-    }
-
-    /**
-     * Whether to watch the other orderers' header streams on a channel that is not BFT too (a
-     * Raft cluster, say), so that a block source that stalls with its connection open is left
-     * after the censorship timeout (default off; a BFT channel is always watched, as Fabric v3
-     * does). Beyond Fabric: it changes only which orderer blocks are read from, never a verdict.
-     */
-    public Builder watchHeaders(boolean on) {
-      this.watchHeaders = on;
-      return this;
-    }
-
-    /** Shuffles a BFT channel's sources, as Fabric's deliverer does (default: unseeded). */
-    public Builder random(Random r) {
-      this.random = Objects.requireNonNull(r, "random");
-      return this;
-    }
-
-    /** The clock for timestamps and give-up times. */
-    public Builder clock(Clock c) {
-      this.clock = Objects.requireNonNull(c, "clock");
-      return this;
-    }
-
-    /** The follower; nothing connects before {@link ChannelFollower#run()}. */
-    public ChannelFollower build() {
-      return new ChannelFollower(this);
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.msp4j.network;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Map;
@@ -21,6 +22,9 @@ public final class FollowMetrics {
   private final LongAdder blocks = new LongAdder();
   private final LongAdder suspicions = new LongAdder();
   private final LongAdder censorships = new LongAdder();
+  private final LongAdder verified = new LongAdder();
+  private final LongAdder verificationNanos = new LongAdder();
+  private volatile int headerStreamsUp;
 
   FollowMetrics() {}
 
@@ -56,6 +60,28 @@ public final class FollowMetrics {
     return censorships.sum();
   }
 
+  /**
+   * Blocks the follower verified in this run (DELIVER-02..06), as counted by {@link
+   * #verificationTime()}: every block it accepted except an anchor, which is taken, not verified.
+   */
+  public long verified() {
+    return verified.sum();
+  }
+
+  /**
+   * The time spent verifying the {@link #verified()} blocks, each from its arrival to its verdict
+   * (a config block's new configuration loaded and applied included), by the JVM's monotonic
+   * clock.
+   */
+  public Duration verificationTime() {
+    return Duration.ofNanos(verificationNanos.sum());
+  }
+
+  /** How many header streams of other orderers are open now (DELIVER-BFT-02); 0 when none watch. */
+  public int headerStreamsUp() {
+    return headerStreamsUp;
+  }
+
   void source(Endpoint e) {
     currentSource = Optional.of(e);
   }
@@ -68,6 +94,15 @@ public final class FollowMetrics {
   /** The counter of one orderer's verified headers. */
   Runnable headerCounter(Endpoint e) {
     return headersSeen.computeIfAbsent(e, k -> new LongAdder())::increment;
+  }
+
+  void verification(long nanos) {
+    verified.increment();
+    verificationNanos.add(nanos);
+  }
+
+  void headerStreams(int up) {
+    headerStreamsUp = up;
   }
 
   void suspicion() {

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.hyperledger.fabric.protos.common.Envelope;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sends a signed {@code CONFIG_UPDATE} envelope to the ordering service's {@code Broadcast} and
@@ -55,6 +57,7 @@ import org.hyperledger.fabric.protos.common.Envelope;
  * }</pre>
  */
 public final class UpdateSubmitter {
+  private static final Logger LOG = LoggerFactory.getLogger(UpdateSubmitter.class);
   /** The default wait for one orderer's answer. */
   public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(30);
   /** The default time after which a submission stops retrying. */
@@ -66,8 +69,10 @@ public final class UpdateSubmitter {
   private final Duration backoffInitial;
   private final Duration backoffMax;
   private final Optional<OrderingConsensus> consensus;
+  private final List<SubmitListener> listeners;
 
   private UpdateSubmitter(Builder b) {
+    this.listeners = List.copyOf(b.listeners);
     this.connection = b.connection;
     this.answerTimeout = b.answerTimeout;
     this.giveUpAfter = b.giveUpAfter;
@@ -98,6 +103,7 @@ public final class UpdateSubmitter {
     b.backoffInitial = backoffInitial;
     b.backoffMax = backoffMax;
     b.consensus = consensus;
+    b.listeners.addAll(listeners);
     return b;
   }
 
@@ -152,6 +158,19 @@ public final class UpdateSubmitter {
    */
   public SubmitResult submit(byte[] envelope, Optional<Channel> current, boolean allowLockout) {
     Objects.requireNonNull(envelope, "envelope");
+    long start = System.nanoTime();
+    try {
+      SubmitResult r = checkAndSend(envelope, current, allowLockout);
+      tell(r.broadcast().map(b -> b.status().name()).orElse(SubmitListener.NOT_SUBMITTED), start);
+      return r;
+    } catch (RuntimeException e) {
+      tell(failureStatus(e), start);
+      throw e;
+    }
+  }
+
+  private SubmitResult checkAndSend(byte[] envelope, Optional<Channel> current,
+      boolean allowLockout) {
     Optional<UpdateReport> report = current.map(c -> ChannelUpdates.checker(c)
         .check(ConfigUpdateRequest.parse(envelope), List.<KnownIdentity>of()));
     if (report.isPresent() && (!report.get().accepted()
@@ -169,7 +188,7 @@ public final class UpdateSubmitter {
         .or(() -> current.flatMap(OrderingConsensus::of))
         .orElse(OrderingConsensus.RAFT);
     List<Endpoint> consenters = current.map(UpdateSubmitter::consenters).orElse(List.of());
-    BroadcastOutcome o = send(env, rule, consenters);
+    BroadcastOutcome o = sendUntold(env, rule, consenters);
     return new SubmitResult(true, Optional.of(o.verdict()), report, o.orderers(), o.quorum());
   }
 
@@ -208,6 +227,37 @@ public final class UpdateSubmitter {
    */
   public BroadcastOutcome send(Envelope envelope, OrderingConsensus rule,
       List<Endpoint> consenters) {
+    long start = System.nanoTime();
+    try {
+      BroadcastOutcome o = sendUntold(envelope, rule, consenters);
+      tell(o.verdict().status().name(), start);
+      return o;
+    } catch (RuntimeException e) {
+      tell(failureStatus(e), start);
+      throw e;
+    }
+  }
+
+  private static String failureStatus(RuntimeException e) {
+    return e instanceof NetworkException n ? n.kind().name() : SubmitListener.ERROR;
+  }
+
+  private void tell(String status, long start) {
+    if (listeners.isEmpty()) {
+      return;
+    }
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+    for (SubmitListener l : listeners) {
+      try {
+        l.finished(status, elapsed);
+      } catch (RuntimeException e) {
+        LOG.warn("a submit listener failed: {}", e.toString());
+      }
+    }
+  }
+
+  private BroadcastOutcome sendUntold(Envelope envelope, OrderingConsensus rule,
+      List<Endpoint> consenters) {
     Objects.requireNonNull(envelope, "envelope");
     Objects.requireNonNull(consenters, "consenters");
     return switch (Objects.requireNonNull(rule, "rule")) {
@@ -232,6 +282,7 @@ public final class UpdateSubmitter {
     private Duration backoffInitial = Duration.ofMillis(100);
     private Duration backoffMax = Duration.ofSeconds(5);
     private Optional<OrderingConsensus> consensus = Optional.empty();
+    private final List<SubmitListener> listeners = new ArrayList<>();
 
     private Builder(ConnectionOptions connection) {
       this.connection = connection;
@@ -266,6 +317,12 @@ public final class UpdateSubmitter {
     /** The rule to follow, whatever the channel given to {@code submit} says. */
     public Builder consensus(OrderingConsensus c) {
       this.consensus = Optional.of(Objects.requireNonNull(c, "consensus"));
+      return this;
+    }
+
+    /** Adds a listener, told when each submission or broadcast reaches its final status. */
+    public Builder listener(SubmitListener l) {
+      listeners.add(Objects.requireNonNull(l, "listener"));
       return this;
     }
 

@@ -145,7 +145,9 @@ final class VerifiedChain {
         anchoredOn(a.verifier());
         delivered = a.anchor().from(source);
       } else {
+        long start = System.nanoTime();
         delivered = v.verify(block).from(source);
+        metrics.verification(System.nanoTime() - start);
       }
     } catch (BlockRefusedException r) {
       if (bftMode) {

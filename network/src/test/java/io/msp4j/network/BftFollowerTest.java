@@ -83,12 +83,12 @@ class BftFollowerTest {
     net.close();
   }
 
-  private void follow(ChannelFollower.Builder b) {
+  private void follow(ChannelFollowerBuilder b) {
     follower = b.build();
     outcome = runner.submit(follower::run);
   }
 
-  private ChannelFollower.Builder follower() throws Exception {
+  private ChannelFollowerBuilder follower() throws Exception {
     return ChannelFollower.builder(BftTestChain.CHANNEL, net.connection().build(),
             net.chain.org1User)
         .anchor(net.chain.genesisBytes())

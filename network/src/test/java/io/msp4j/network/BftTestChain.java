@@ -316,6 +316,16 @@ public final class BftTestChain {
   }
 
   /**
+   * {@code block} with the five metadata entries, SIGNATURES holding {@code value} (the BFT
+   * metadata value) and {@code signatures} as they are: for streams on which each orderer carries
+   * its own subset of a block's commit signatures (the header-watch benchmark's).
+   */
+  public static Block withSignatures(Block block, ByteString value,
+      List<MetadataSignature> signatures) {
+    return BftSignatures.withSignatures(block, value, signatures);
+  }
+
+  /**
    * {@code unsigned} with SIGNATURES metadata made by the consenters {@code ids} as SmartBFT signs
    * (see {@link BftSignatures}); any ID of the crypto may sign, in force or not.
    */

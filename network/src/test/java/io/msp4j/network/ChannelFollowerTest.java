@@ -71,7 +71,7 @@ class ChannelFollowerTest {
     return b;
   }
 
-  private ChannelFollower.Builder follower(ConnectionOptions o) {
+  private ChannelFollowerBuilder follower(ConnectionOptions o) {
     return ChannelFollower.builder(TestChain.CHANNEL, o, chain.org1User)
         .backoff(Duration.ofMillis(20), Duration.ofMillis(200))
         .giveUpAfter(Duration.ofSeconds(20))

@@ -33,7 +33,7 @@ import javax.net.ssl.SSLParameters;
  *
  * <pre>{@code
  * OperationsServer server = OperationsServer.builder(ListenAddress.parse("127.0.0.1:9443"))
- *     .binder(new FollowerHeight(follower))   // one line per MeterBinder
+ *     .binder(Msp4jMetrics.follower(follower))   // one line per MeterBinder
  *     .check(new SourceCheck(events, limit))  // one line per health check
  *     .logLevels(CommandLogging.process())
  *     .start();

@@ -1,5 +1,6 @@
 package io.msp4j.core.reload;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -20,9 +21,12 @@ public final class Generation<V> {
   private final Instant appliedAt;
   private final V value;
   private final List<MspChange> changes;
+  private final Duration reloadTime;
 
-  Generation(long number, Instant appliedAt, V value, List<MspChange> changes) {
+  Generation(long number, Instant appliedAt, V value, List<MspChange> changes,
+      Duration reloadTime) {
     this.number = number;
+    this.reloadTime = Objects.requireNonNull(reloadTime, "reloadTime");
     this.appliedAt = Objects.requireNonNull(appliedAt, "appliedAt");
     this.value = Objects.requireNonNull(value, "value");
     this.changes = List.copyOf(changes);
@@ -45,6 +49,16 @@ public final class Generation<V> {
    */
   public V value() {
     return value;
+  }
+
+  /**
+   * How long the reload that made this generation took, from its call (a config block handed to
+   * a reloading channel, a changed folder about to be read) to the swap: reading, setting up,
+   * comparing, by the JVM's monotonic clock. A folder watcher calls it once the folder has been
+   * quiet for its settle window.
+   */
+  public Duration reloadTime() {
+    return reloadTime;
   }
 
   /** What changed from the generation before; for the first, everything it holds. */

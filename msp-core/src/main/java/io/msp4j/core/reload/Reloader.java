@@ -4,6 +4,7 @@ import io.msp4j.core.MspException;
 import io.msp4j.core.Reason;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -68,6 +69,7 @@ public final class Reloader<V> {
    * the listeners.
    */
   public ReloadResult<V> reload() {
+    long started = System.nanoTime();
     synchronized (reloadLock) {
       Generation<V> before = current;
       Candidate<V> candidate;
@@ -91,7 +93,7 @@ public final class Reloader<V> {
         LOG.debug("{}: the configuration changed while it was read; it will be read again", name);
         return new ReloadResult<>(ReloadResult.Status.SUPERSEDED, before, null);
       }
-      return apply(candidate, value, before);
+      return apply(candidate, value, before, started);
     }
   }
 
@@ -127,9 +129,12 @@ public final class Reloader<V> {
   }
 
   /** Swaps in the next generation, then tells the log, the listeners and the waiters. */
-  private ReloadResult<V> apply(Candidate<V> candidate, V value, Generation<V> before) {
-    Generation<V> next = new Generation<>(
-        before == null ? 1 : before.number() + 1, clock.instant(), value, describe(candidate));
+  private ReloadResult<V> apply(Candidate<V> candidate, V value, Generation<V> before,
+      long started) {
+    Instant at = clock.instant();
+    List<MspChange> changes = describe(candidate);
+    Generation<V> next = new Generation<>(before == null ? 1 : before.number() + 1, at, value,
+        changes, Duration.ofNanos(System.nanoTime() - started));
     current = next;
     applied = candidate;
     failing = false;

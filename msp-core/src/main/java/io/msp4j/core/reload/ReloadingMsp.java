@@ -9,6 +9,7 @@ import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
 import io.msp4j.core.SigningIdentity;
+import io.msp4j.core.ValidationObserver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -80,7 +81,7 @@ public final class ReloadingMsp implements Msp {
    * wrapped in its own cache.
    */
   private static ConfigSource<Msp> servedBy(Builder b) {
-    return () -> new Served(b.mspId, b.cacheCapacity, b.source.read());
+    return () -> new Served(b.mspId, b.cacheCapacity, b.observer, b.source.read());
   }
 
   /**
@@ -269,7 +270,8 @@ public final class ReloadingMsp implements Msp {
    * A candidate of the source as this MSP serves it: its MSP checked for this MSP's ID and
    * wrapped in a cache of its own.
    */
-  private record Served(String mspId, int cacheCapacity, Candidate<Msp> inner)
+  private record Served(String mspId, int cacheCapacity, ValidationObserver observer,
+      Candidate<Msp> inner)
       implements Candidate<Msp> {
     @Override
     public boolean sameConfiguration(Candidate<Msp> applied) {
@@ -283,7 +285,7 @@ public final class ReloadingMsp implements Msp {
         throw new MspSetupException(Reason.MSP_ID_MISMATCH, "CORE-01", "the configuration is for MSP '"
             + raw.id() + "', this reloading MSP serves '" + mspId + "'");
       }
-      return cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity) : raw;
+      return cacheCapacity > 0 ? CachingMsp.wrap(raw, cacheCapacity, observer) : raw;
     }
 
     @Override
@@ -302,6 +304,7 @@ public final class ReloadingMsp implements Msp {
     private final String mspId;
     private final ConfigSource<Msp> source;
     private int cacheCapacity = CachingMsp.DEFAULT_CAPACITY;
+    private ValidationObserver observer;
     private Clock clock = Clock.systemUTC();
     private final List<ReloadListener<? super Msp>> listeners = new java.util.ArrayList<>();
 
@@ -321,6 +324,15 @@ public final class ReloadingMsp implements Msp {
         throw new IllegalArgumentException("capacity must not be negative, got " + capacity);
       }
       this.cacheCapacity = capacity;
+      return this;
+    }
+
+    /**
+     * Tells {@code observer} of each validation the caches of every generation answer (see
+     * {@link CachingMsp#wrap(Msp, int, ValidationObserver)}); nothing when caching is off.
+     */
+    public Builder validationObserver(ValidationObserver o) {
+      this.observer = Objects.requireNonNull(o, "observer");
       return this;
     }
 

@@ -211,6 +211,17 @@ public final class CensorshipMonitor implements AutoCloseable {
     return Optional.empty();
   }
 
+  /** How many header streams are open now (started and not stopped). */
+  public int streamsUp() {
+    int up = 0;
+    for (Tracker t : trackers.values()) {
+      if (t.receiver != null && !t.receiver.stopped()) {
+        up++;
+      }
+    }
+    return up;
+  }
+
   /** The pending suspicion's header number, if any. */
   public OptionalLong suspicion() {
     return suspicion ? OptionalLong.of(suspicionNumber) : OptionalLong.empty();

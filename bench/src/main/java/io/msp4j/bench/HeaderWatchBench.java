@@ -1,11 +1,9 @@
-package io.msp4j.network;
+package io.msp4j.bench;
 
-import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ReloadingChannel;
-import io.msp4j.core.policy.VerifiedSignatures;
-import io.msp4j.network.internal.AttestationMemo;
-import io.msp4j.network.internal.ConfigChecksCache;
-import io.msp4j.network.internal.HeaderVerifier;
+import io.msp4j.network.BftTestChain;
+import io.msp4j.network.BlockStreamVerifier;
+import io.msp4j.network.HeaderWatch;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +44,7 @@ public class HeaderWatchBench {
   private BftHeaderStream stream;
   private BlockStreamVerifier plain;
   private BlockStreamVerifier watching;
-  private List<HeaderVerifier> headerVerifiers;
+  private List<HeaderWatch.HeaderStream> headerStreams;
 
   /** Each side's channel, kept loaded between runs as a follower keeps it. */
   private ReloadingChannel plainChannel;
@@ -63,14 +61,9 @@ public class HeaderWatchBench {
   public void anchor() {
     byte[] genesis = stream.genesis.toByteArray();
     plain = BlockStreamVerifier.anchor(BftTestChain.CHANNEL, genesis, plainChannel).verifier();
-    watching = BlockStreamVerifier.anchor(BftTestChain.CHANNEL, genesis, watchingChannel)
-        .verifier();
-    AttestationMemo attested = new AttestationMemo();
-    VerifiedSignatures signatures = new VerifiedSignatures(4096);
-    watching.rememberAttestationsIn(attested, signatures);
-    ConfigChecksCache configs = new ConfigChecksCache(ChannelOptions.defaults(), signatures);
-    HeaderVerifier v = watching.headerVerifier(configs, attested);
-    headerVerifiers = List.of(v.copy(), v.copy(), v.copy());
+    HeaderWatch watch = HeaderWatch.anchor(BftTestChain.CHANNEL, genesis, watchingChannel);
+    watching = watch.blocks();
+    headerStreams = List.of(watch.headerStream(), watch.headerStream(), watch.headerStream());
   }
 
   @Benchmark
@@ -85,7 +78,7 @@ public class HeaderWatchBench {
     for (int i = 0; i < stream.blocks.size(); i++) {
       bh.consume(watching.verify(stream.blocks.get(i)));
       for (int k = 0; k < 3; k++) {
-        Optional<String> refused = headerVerifiers.get(k).verify(stream.headers.get(k).get(i));
+        Optional<String> refused = headerStreams.get(k).verify(stream.headers.get(k).get(i));
         if (refused.isPresent()) {
           throw new IllegalStateException(refused.get());
         }

@@ -1,6 +1,6 @@
-package io.msp4j.network;
+package io.msp4j.bench;
 
-import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.network.BftTestChain;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,8 +23,7 @@ import org.hyperledger.fabric.protos.common.MetadataSignature;
  * docs/live-network.md), the block 1, 2, 3 and the streams 2, 3, 4 / 3, 4, 1 / 4, 1, 2; {@code
  * same}, what the three live orderers write while the fourth is down, the block's three signers
  * in other orders on the three streams (3, 1, 2 / 2, 3, 1 / 1, 3, 2); and {@code mixed}, every
- * fourth block {@code rotating}, the others {@code same}. In this package because the
- * stream is made with the network tests' package-private signing helpers.
+ * fourth block {@code rotating}, the others {@code same}.
  */
 public final class BftHeaderStream {
   static final int BLOCKS = 300;
@@ -75,14 +74,6 @@ public final class BftHeaderStream {
     for (int id : ids) {
       sigs.add(md.getSignatures(id - 1));
     }
-    return BftSignatures.withSignatures(full, md.getValue(), sigs);
-  }
-
-  static Metadata parse(Block b) {
-    try {
-      return Metadata.parseFrom(b.getMetadata().getMetadata(BlockMetadataIndex.SIGNATURES_VALUE));
-    } catch (InvalidProtocolBufferException e) {
-      throw new IllegalStateException(e);
-    }
+    return BftTestChain.withSignatures(full, md.getValue(), sigs);
   }
 }

@@ -1,11 +1,9 @@
-package io.msp4j.network;
+package io.msp4j.bench;
 
-import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ReloadingChannel;
-import io.msp4j.core.policy.VerifiedSignatures;
-import io.msp4j.network.internal.AttestationMemo;
-import io.msp4j.network.internal.ConfigChecksCache;
-import io.msp4j.network.internal.HeaderVerifier;
+import io.msp4j.network.BftTestChain;
+import io.msp4j.network.BlockStreamVerifier;
+import io.msp4j.network.HeaderWatch;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -22,7 +20,7 @@ import org.hyperledger.fabric.protos.common.Block;
  * median and the tails of those ratios are printed. Each side anchors each run on a channel it
  * keeps loaded, as a follower keeps its channel.
  *
- * <pre>java -cp bench/target/benchmarks.jar io.msp4j.network.HeaderWatchTimes SHAPE [PAIRS]</pre>
+ * <pre>java -cp bench/target/benchmarks.jar io.msp4j.bench.HeaderWatchTimes SHAPE [PAIRS]</pre>
  */
 public final class HeaderWatchTimes {
   private HeaderWatchTimes() {}
@@ -76,13 +74,10 @@ public final class HeaderWatchTimes {
   }
 
   private static void blocksAndHeaders(BftHeaderStream s, ReloadingChannel channel) {
-    BlockStreamVerifier v = anchor(s, channel);
-    AttestationMemo attested = new AttestationMemo();
-    VerifiedSignatures signatures = new VerifiedSignatures(4096);
-    v.rememberAttestationsIn(attested, signatures);
-    HeaderVerifier h = v.headerVerifier(
-        new ConfigChecksCache(ChannelOptions.defaults(), signatures), attested);
-    List<HeaderVerifier> headers = List.of(h.copy(), h.copy(), h.copy());
+    HeaderWatch watch = HeaderWatch.anchor(BftTestChain.CHANNEL, s.genesis.toByteArray(), channel);
+    BlockStreamVerifier v = watch.blocks();
+    List<HeaderWatch.HeaderStream> headers =
+        List.of(watch.headerStream(), watch.headerStream(), watch.headerStream());
     for (int i = 0; i < s.blocks.size(); i++) {
       v.verify(s.blocks.get(i));
       for (int k = 0; k < 3; k++) {
