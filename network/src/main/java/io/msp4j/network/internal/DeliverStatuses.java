@@ -6,7 +6,8 @@ import org.hyperledger.fabric.protos.common.Status;
 
 /**
  * What a Deliver service's final status means to a follower that has not reached its last block
- * (DELIVER-08: FORBIDDEN for a refused reader, NOT_FOUND for an unknown channel; an orderer
+ * (DELIVER-08: FORBIDDEN for a refused reader, NOT_FOUND for an unknown channel, and also from a
+ * Fabric v3 orderer asked for a block past its height, as one that is catching up is; an orderer
  * without a Raft leader answers SERVICE_UNAVAILABLE for a few seconds after it starts).
  */
 public final class DeliverStatuses {
@@ -19,7 +20,8 @@ public final class DeliverStatuses {
       case FORBIDDEN -> new NetworkException(NetworkException.Kind.FORBIDDEN, where,
           where + " refused access to the channel (FORBIDDEN): the signer is not one of its readers", null);
       case NOT_FOUND -> new NetworkException(NetworkException.Kind.NOT_FOUND, where,
-          where + " does not know the channel (NOT_FOUND)", null);
+          where + " does not know the channel, or does not have the block asked for yet "
+              + "(NOT_FOUND)", null);
       case BAD_REQUEST -> new NetworkException(NetworkException.Kind.REFUSED, where,
           where + " refused the request as malformed (BAD_REQUEST)", null);
       case SERVICE_UNAVAILABLE -> new NetworkException(NetworkException.Kind.UNAVAILABLE, where,
