@@ -110,11 +110,10 @@ final class DistinguishedNames {
   }
 
   /**
-   * Go 1.23's BMPString reading: an odd length is refused, one trailing 0x0000 is dropped, and
-   * the code units are decoded as UTF-16 (a surrogate pair gives its code point, a lone surrogate
-   * gives U+FFFD; noncharacters are kept).
+   * The number of bytes of a BMPString's code units: an odd length is refused, and one trailing
+   * 0x0000 is not a character (every Go release).
    */
-  private static String bmp(byte[] v, String bad) {
+  private static int bmpLength(byte[] v, String bad) {
     if (v.length % 2 != 0) {
       throw new CertificateParseException(bad + "invalid BMPString");
     }
@@ -122,6 +121,16 @@ final class DistinguishedNames {
     if (len >= 2 && v[len - 1] == 0 && v[len - 2] == 0) {
       len -= 2;
     }
+    return len;
+  }
+
+  /**
+   * Go 1.23's BMPString reading: an odd length is refused, one trailing 0x0000 is dropped, and
+   * the code units are decoded as UTF-16 (a surrogate pair gives its code point, a lone surrogate
+   * gives U+FFFD; noncharacters are kept).
+   */
+  private static String bmp(byte[] v, String bad) {
+    int len = bmpLength(v, bad);
     StringBuilder sb = new StringBuilder(len / 2);
     for (int i = 0; i < len; i += 2) {
       char unit = (char) (((v[i] & 0xff) << 8) | (v[i + 1] & 0xff));
@@ -148,13 +157,7 @@ final class DistinguishedNames {
    * U+FDD0 to U+FDEF) is refused; so each code unit is one character.
    */
   private static String ucs2(byte[] v, String bad) {
-    if (v.length % 2 != 0) {
-      throw new CertificateParseException(bad + "invalid BMPString");
-    }
-    int len = v.length;
-    if (len >= 2 && v[len - 1] == 0 && v[len - 2] == 0) {
-      len -= 2;
-    }
+    int len = bmpLength(v, bad);
     StringBuilder sb = new StringBuilder(len / 2);
     for (int i = 0; i < len; i += 2) {
       char unit = (char) (((v[i] & 0xff) << 8) | (v[i + 1] & 0xff));
