@@ -6,6 +6,7 @@ import io.msp4j.core.MspVersion;
 import io.msp4j.x509.SetupOptions;
 import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -73,7 +74,11 @@ final class ReleaseOption {
   static final class Converter implements ITypeConverter<FabricRelease> {
     @Override
     public FabricRelease convert(String value) {
-      return FabricRelease.parse(value);
+      try {
+        return FabricRelease.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
     }
   }
 }

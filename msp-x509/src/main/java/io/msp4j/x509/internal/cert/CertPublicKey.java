@@ -62,6 +62,8 @@ public final class CertPublicKey {
 
   /** SHA-256 of the SubjectPublicKeyInfo, made on first request. */
   private volatile byte[] spkiSha256;
+  /** The RSA modulus length, -1 until first asked. */
+  private volatile int rsaModulusBits = -1;
 
   private CertPublicKey(KeyAlgorithm algorithm, String curve, byte[] spki, String jcaName,
       AsymmetricKeyParameter parameters) {
@@ -277,15 +279,20 @@ public final class CertPublicKey {
   }
 
   /** The exact SubjectPublicKeyInfo bytes from the certificate. */
-  /** The bit length of an RSA key's modulus; 0 for other keys. */
+  /** The bit length of an RSA key's modulus, read once; 0 for other keys. */
   public int rsaModulusBits() {
-    if (algorithm != KeyAlgorithm.RSA) {
-      return 0;
+    int bits = rsaModulusBits;
+    if (bits < 0) {
+      bits = 0;
+      if (algorithm == KeyAlgorithm.RSA) {
+        org.bouncycastle.asn1.x509.SubjectPublicKeyInfo info =
+            org.bouncycastle.asn1.x509.SubjectPublicKeyInfo.getInstance(spki);
+        ASN1Sequence rsa = ASN1Sequence.getInstance(info.getPublicKeyData().getBytes());
+        bits = ASN1Integer.getInstance(rsa.getObjectAt(0)).getValue().bitLength();
+      }
+      rsaModulusBits = bits;
     }
-    org.bouncycastle.asn1.x509.SubjectPublicKeyInfo info =
-        org.bouncycastle.asn1.x509.SubjectPublicKeyInfo.getInstance(spki);
-    ASN1Sequence rsa = ASN1Sequence.getInstance(info.getPublicKeyData().getBytes());
-    return ASN1Integer.getInstance(rsa.getObjectAt(0)).getValue().bitLength();
+    return bits;
   }
 
   /** SHA-256 of the exact SubjectPublicKeyInfo DER (a copy), as Go's distrust list keys it. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Name constraints as Go 1.26 checks them (REL-X509-01, REL-X509-04): over a whole candidate
@@ -23,15 +24,20 @@ import java.util.Optional;
 final class ChainNameConstraints {
   private ChainNameConstraints() {}
 
-  /** The first violation in {@code chain} (leaf first, root last), or empty. */
-  static Optional<ChainFailure> check(List<ParsedCertificate> chain, GoX509Rules rules) {
+  /**
+   * The first violation in {@code chain} (leaf first, root last), or empty; each constraining
+   * certificate's prepared constraints come from {@code prepared}, so that a CA's lists are
+   * sorted and pruned once, not for every identity.
+   */
+  static Optional<ChainFailure> check(List<ParsedCertificate> chain, GoX509Rules rules,
+      Function<ParsedCertificate, ChainConstraintSet> prepared) {
     List<Integer> constraining = new ArrayList<>();
     List<ChainConstraintSet> sets = new ArrayList<>();
     for (int i = 0; i < chain.size(); i++) {
       ParsedCertificate c = chain.get(i);
       if (c.hasNameConstraints()) {
         constraining.add(i);
-        sets.add(ChainConstraintSet.of(c.nameConstraints().orElse(NO_CONSTRAINTS)));
+        sets.add(prepared.apply(c));
       }
     }
     if (constraining.isEmpty()) {
@@ -75,6 +81,11 @@ final class ChainNameConstraints {
 
   private static final NameConstraints NO_CONSTRAINTS = new NameConstraints(
       List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+
+  /** {@code ca}'s name constraints, sorted and pruned as Go 1.26 prepares them. */
+  static ChainConstraintSet prepare(ParsedCertificate ca) {
+    return ChainConstraintSet.of(ca.nameConstraints().orElse(NO_CONSTRAINTS));
+  }
 
   /** The index in {@code constraining} of the first constraining certificate above {@code i}. */
   private static int firstAbove(List<Integer> constraining, int i) {

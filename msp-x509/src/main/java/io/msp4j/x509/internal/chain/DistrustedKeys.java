@@ -1,6 +1,7 @@
 package io.msp4j.x509.internal.chain;
 
 import io.msp4j.x509.internal.cert.ParsedCertificate;
+import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,7 @@ import java.util.Set;
  * CA sits in its configuration.
  */
 final class DistrustedKeys {
-  private static final Set<String> SPKI_SHA256 = Set.of(
+  private static final Set<ByteBuffer> SPKI_SHA256 = hashes(
       "ebed6475c2c2d80fcb199f3fe8dd6e6b3ce60b77eb15d4e42c3dec0c6f5b5105",
       "49dd353dc2b919a3770645117d0e60c16115e7d1bc259eefe734b00ea434fe5f",
       "e0254c7fcdc265e2f0f8a428dabb75ab4ae039b4872d62f5ee57f0877d5a8a41",
@@ -23,6 +24,14 @@ final class DistrustedKeys {
       "92c063d67e8f14db71d288e11266ffdaf69cbf115f7bab14f3bc2f68d25e0e30");
 
   private DistrustedKeys() {}
+
+  private static Set<ByteBuffer> hashes(String... hex) {
+    Set<ByteBuffer> out = new java.util.HashSet<>();
+    for (String h : hex) {
+      out.add(ByteBuffer.wrap(HexFormat.of().parseHex(h)).asReadOnlyBuffer());
+    }
+    return Set.copyOf(out);
+  }
 
   /** The first certificate of {@code path} with a distrusted key, or null. */
   static ParsedCertificate find(List<ParsedCertificate> path) {
@@ -36,6 +45,6 @@ final class DistrustedKeys {
 
   /** Whether a key with this SubjectPublicKeyInfo hash is distrusted. */
   static boolean isDistrusted(byte[] spkiSha256) {
-    return SPKI_SHA256.contains(HexFormat.of().formatHex(spkiSha256));
+    return SPKI_SHA256.contains(ByteBuffer.wrap(spkiSha256));
   }
 }

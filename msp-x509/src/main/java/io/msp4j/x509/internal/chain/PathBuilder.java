@@ -7,16 +7,20 @@ import io.msp4j.x509.internal.cert.SignatureAlgorithm;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Builds certification paths with the semantics of Go 1.23's {@code Certificate.Verify} as the
+ * Builds certification paths with the semantics of {@code Certificate.Verify} in the Go release of
+ * its {@link GoX509Rules}, as the
  * MSP calls it (no DNS name, default key usage serverAuth, explicit time): rules CHAIN-01 to
  * CHAIN-08, plus the MSP's unique-path requirement (CHAIN-09) and legacy CN rule (CHAIN-07) in
  * {@link #uniquePath}; from Go 1.24 on ({@link GoX509Rules#certificatePolicies()}) candidate
  * chains with invalid certificate policies are dropped first (REL-X509-05), and do not count
- * towards CHAIN-09. Thread-safe; holds no state besides the crypto implementation.
+ * towards CHAIN-09. Thread-safe; holds no state besides the crypto implementation and the prepared
+ * name constraints of the CAs it met (Go 1.26).
  */
 public final class PathBuilder {
   /** Go's maxChainSignatureChecks (CHAIN-08). */
@@ -27,6 +31,12 @@ public final class PathBuilder {
 
   private final SignatureCrypto crypto;
   private final GoX509Rules rules;
+  /**
+   * Go 1.26's prepared name constraints of the CAs met, so that each CA's lists are sorted and
+   * pruned once (the CAs are those of the pools given, a bounded set).
+   */
+  private final Map<ParsedCertificate, ChainConstraintSet> preparedConstraints =
+      new ConcurrentHashMap<>();
 
   /** A path builder with {@code crypto} for signatures and the certificate rules of {@code rules}. */
   public PathBuilder(SignatureCrypto crypto, GoX509Rules rules) {
@@ -101,7 +111,8 @@ public final class PathBuilder {
       }
       if (rules.chainConstraints()) {
         // Go 1.26 checks name constraints over each built path, after its key usages.
-        Optional<ChainFailure> names = ChainNameConstraints.check(path, rules);
+        Optional<ChainFailure> names = ChainNameConstraints.check(path, rules,
+            ca -> preparedConstraints.computeIfAbsent(ca, ChainNameConstraints::prepare));
         if (names.isPresent()) {
           if (constraintsFailure == null) {
             constraintsFailure = names.get();
