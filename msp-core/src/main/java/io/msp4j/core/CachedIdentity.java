@@ -15,7 +15,7 @@ final class CachedIdentity extends ForwardingIdentity<Identity> {
    * instead of hashing the identifier and principal. An entry answers null once its cache has
    * evicted it, so the caches still decide exactly as before: these are shortcuts, not verdicts.
    */
-  volatile SecondChanceCache.Entry<IdentityIdentifier, Boolean> validation;
+  volatile SecondChanceCache.Entry<Object, Boolean> validation;
   volatile CachingMsp.PrincipalHit lastPrincipal;
 
   CachedIdentity(CachingMsp owner, Identity inner) {

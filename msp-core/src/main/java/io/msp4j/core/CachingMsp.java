@@ -15,9 +15,10 @@ import org.hyperledger.fabric.protos.msp.SerializedIdentity;
  * <ul>
  *   <li>deserialisation, keyed by the serialized bytes; only identities are kept, failures are
  *       computed again;
- *   <li>validation, keyed by the identity's identifier (MSP ID and certificate hash); only
- *       successes are kept;
- *   <li>principals, keyed by identifier, classification and principal bytes; successes and
+ *   <li>validation, keyed by the identity's identifier (MSP ID and certificate hash; for an
+ *       idemix identity, whose identifier is only its pseudonym, its {@link
+ *       Identity#verdictKey()}); only successes are kept;
+ *   <li>principals, keyed by the same, classification and principal bytes; successes and
  *       failures are both kept.
  * </ul>
  *
@@ -33,12 +34,12 @@ public final class CachingMsp implements Msp {
 
   private final Msp delegate;
   private final SecondChanceCache<BytesKey, CachedIdentity> deserialized;
-  private final SecondChanceCache<IdentityIdentifier, Boolean> validated;
+  private final SecondChanceCache<Object, Boolean> validated;
   private final SecondChanceCache<PrincipalKey, Verdict> satisfied;
   /** Told of each validation; null when none was given (the hot path then skips it). */
   private final ValidationObserver observer;
 
-  record PrincipalKey(IdentityIdentifier identity, int classification, ByteString principal) {}
+  record PrincipalKey(Object identity, int classification, ByteString principal) {}
 
   /** A stored outcome of {@code satisfies}: success when {@code failure} is null. */
   record Verdict(IdentityException failure) {
@@ -132,6 +133,11 @@ public final class CachingMsp implements Msp {
   }
 
   @Override
+  public int providerType() {
+    return delegate.providerType();
+  }
+
+  @Override
   public Identity deserialize(byte[] serializedIdentity) {
     Objects.requireNonNull(serializedIdentity, "serializedIdentity");
     BytesKey lookup = BytesKey.view(serializedIdentity);
@@ -150,7 +156,7 @@ public final class CachingMsp implements Msp {
     CachedIdentity wrapper = ownWrapper(identity);
     if (wrapper != null) {
       // The entry this wrapper hit last time answers as a lookup would, without hashing.
-      SecondChanceCache.Entry<IdentityIdentifier, Boolean> seen = wrapper.validation;
+      SecondChanceCache.Entry<Object, Boolean> seen = wrapper.validation;
       if (seen != null && seen.valueIfCached() != null) {
         if (observer != null) {
           observer.hit();
@@ -159,8 +165,8 @@ public final class CachingMsp implements Msp {
       }
     }
     Identity inner = unwrap(identity);
-    IdentityIdentifier key = inner.identifier();
-    SecondChanceCache.Entry<IdentityIdentifier, Boolean> entry = validated.entry(key);
+    Object key = inner.verdictKey();
+    SecondChanceCache.Entry<Object, Boolean> entry = validated.entry(key);
     if (entry == null) {
       if (observer == null) {
         delegate.validate(inner);
@@ -204,7 +210,7 @@ public final class CachingMsp implements Msp {
       }
     }
     Identity inner = unwrap(identity);
-    PrincipalKey key = new PrincipalKey(inner.identifier(), classification, bytes);
+    PrincipalKey key = new PrincipalKey(inner.verdictKey(), classification, bytes);
     SecondChanceCache.Entry<PrincipalKey, Verdict> entry = satisfied.entry(key);
     Verdict verdict = entry == null ? null : entry.valueIfCached();
     if (verdict == null) {

@@ -36,6 +36,11 @@ public abstract class ForwardingIdentity<I extends Identity> implements Identity
   }
 
   @Override
+  public Object verdictKey() {
+    return delegate.verdictKey();
+  }
+
+  @Override
   public void validate() {
     delegate.validate();
   }

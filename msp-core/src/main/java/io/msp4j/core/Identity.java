@@ -17,6 +17,17 @@ public interface Identity {
   IdentityIdentifier identifier();
 
   /**
+   * The key under which verdicts about this identity may be remembered (a {@link CachingMsp}'s
+   * validation and principal caches): two identities of one MSP with equal keys get the same
+   * verdicts. For X.509 this is the {@link #identifier()}, since the certificate hash binds all
+   * the MSP looks at. An idemix identifier is only the pseudonym, which does not bind the claimed
+   * OU, role and proof, so idemix identities return a key over their whole serialized form.
+   */
+  default Object verdictKey() {
+    return identifier();
+  }
+
+  /**
    * Validates this identity with the MSP that created it (CORE-03); see {@link Msp#validate}.
    *
    * @throws IdentityException naming the certificate and the rule that failed
@@ -47,8 +58,8 @@ public interface Identity {
   Instant expiresAt();
 
   /**
-   * Whether the identity hides who it is (IDENT-06). Always false for X.509 identities, which
-   * carry their certificate; anonymous credentials (Idemix) are out of scope.
+   * Whether the identity hides who it is (IDENT-06): false for X.509 identities, which carry
+   * their certificate; true for idemix identities, which show only a pseudonym, an OU and a role.
    */
   boolean anonymous();
 

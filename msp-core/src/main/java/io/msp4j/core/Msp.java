@@ -16,6 +16,19 @@ public interface Msp {
   /** The version the MSP was built at. */
   MspVersion version();
 
+  /** Fabric's provider type of an X.509 MSP. */
+  int X509_PROVIDER = 0;
+  /** Fabric's provider type of an idemix MSP. */
+  int IDEMIX_PROVIDER = 1;
+
+  /**
+   * Fabric's provider type: {@link #X509_PROVIDER} (the default) or {@link #IDEMIX_PROVIDER}. A
+   * manager asks one MSP of each type whether an identity is well formed (MGR-04).
+   */
+  default int providerType() {
+    return X509_PROVIDER;
+  }
+
   /**
    * Deserialises a {@code SerializedIdentity} protobuf into an identity of this MSP (DESER-01).
    *

@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,10 +25,14 @@ public final class MspManager {
   private final AtomicReference<Registry> registry = new AtomicReference<>();
 
   /**
-   * What setup registered: MSPs by ID, and the first MSP given, which answers well-formedness
-   * questions (every msp4j MSP is of Fabric's provider type 0, so it is the first of its type).
+   * What setup registered: MSPs by ID, and the first MSP given of each provider type (X.509
+   * first), which answer well-formedness questions.
    */
-  private record Registry(Map<String, Msp> byId, Msp first) {}
+  private record Registry(Map<String, Msp> byId, List<Msp> firstOfEachType) {
+    Msp first() {
+      return firstOfEachType.isEmpty() ? null : firstOfEachType.get(0);
+    }
+  }
 
   private MspManager() {}
 
@@ -54,17 +59,18 @@ public final class MspManager {
    */
   public boolean setup(Collection<? extends Msp> msps) {
     Map<String, Msp> byId = new LinkedHashMap<>();
-    Msp first = null;
+    Map<Integer, Msp> firstByType = new java.util.TreeMap<>();
     if (msps != null) {
       int i = 0;
       for (Msp m : msps) {
         Objects.requireNonNull(m, "msps[" + i + "]");
         byId.put(m.id(), m);
-        first = first == null ? m : first;
+        firstByType.putIfAbsent(m.providerType(), m);
         i++;
       }
     }
-    return registry.compareAndSet(null, new Registry(Collections.unmodifiableMap(byId), first));
+    return registry.compareAndSet(null, new Registry(Collections.unmodifiableMap(byId),
+        List.copyOf(firstByType.values())));
   }
 
   /** Whether {@link #setup} has been called. */
@@ -123,9 +129,10 @@ public final class MspManager {
   }
 
   /**
-   * Checks that a serialized identity is in canonical form (MGR-04): the first MSP registered
-   * answers, as Fabric asks the first MSP of each provider type; its {@code mspid} is not looked
-   * at.
+   * Checks that a serialized identity is in canonical form (MGR-04): as Fabric, the first MSP
+   * registered of each provider type (X.509, idemix) is asked, and one acceptance suffices; its
+   * {@code mspid} is not looked at. With an idemix MSP in the manager, bytes that parse as an
+   * idemix identity are therefore well formed, as in Fabric.
    *
    * @throws IdentityException with reason {@link Reason#NOT_WELL_FORMED}, rule MGR-04 when the
    *     manager has no MSP (or is not set up), or the MSP's own well-formedness failure
@@ -142,7 +149,18 @@ public final class MspManager {
               : "the MSP manager has no MSP, so no MSP recognises the identity",
           null);
     }
-    r.first().checkWellFormed(identity);
+    // As Fabric: well formed when one MSP of some provider type says so; the X.509 answer
+    // (or the only one) explains a refusal.
+    IdentityException refusal = null;
+    for (Msp m : r.firstOfEachType()) {
+      try {
+        m.checkWellFormed(identity);
+        return;
+      } catch (IdentityException e) {
+        refusal = refusal == null ? e : refusal;
+      }
+    }
+    throw refusal;
   }
 
   /** Whether {@link #checkWellFormed} accepts the identity. */

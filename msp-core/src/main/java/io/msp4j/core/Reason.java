@@ -182,4 +182,8 @@ public enum Reason {
   IDEMIX_ISSUER_KEY_INVALID,
   IDEMIX_PROOF_INVALID,
   IDEMIX_PSEUDONYM_FORGED,
+  /** The revocation public key of an idemix MSP does not import. */
+  IDEMIX_REVOCATION_KEY_INVALID,
+  /** The signer of an idemix MSP (secret key, credential, revocation information) is unusable. */
+  IDEMIX_SIGNER_INVALID,
 }

@@ -93,6 +93,11 @@ final class Fp256bn {
     return PAIR.G1mul(copy(p), big(k));
   }
 
+  /** k·p for a secret k, with milagro's constant-time multiplication. */
+  static ECP mul(ECP p, BIG k) {
+    return PAIR.G1mul(copy(p), new BIG(k));
+  }
+
   static ECP2 mul(ECP2 p, BigInteger k) {
     return copy(p).mul(big(k));
   }

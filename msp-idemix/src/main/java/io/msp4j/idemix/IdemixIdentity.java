@@ -48,6 +48,13 @@ public final class IdemixIdentity {
     return id;
   }
 
+  /** A signer's own identity, made at setup from its pseudonym and proof. */
+  static IdemixIdentity fromParts(ECP nym, OrganizationUnit ou, MSPRole role, byte[] proof) {
+    byte[] raw = Fp256bn.bytes(nym);
+    return new IdemixIdentity(Arrays.copyOfRange(raw, 1, raw.length), Fp256bn.copy(nym), ou, role,
+        proof.clone());
+  }
+
   /** What Fabric's DeserializeIdentityInternal accepts, without msp4j's stricter rules. */
   static IdemixIdentity deserializeAsFabric(byte[] idBytes) {
     Objects.requireNonNull(idBytes, "idBytes");

@@ -1,5 +1,6 @@
 package io.msp4j.idemix;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.Reason;
 import io.msp4j.idemix.internal.wire.IdemixWire.IssuerPublicKey;
@@ -25,14 +26,17 @@ public final class IdemixIssuerKey {
 
   private final byte[] encoded;
   private final byte[] hash;
+  private final byte[] reencoded;
   private final ECP hSk;
   private final ECP hRand;
   private final List<ECP> hAttrs;
   private final ECP2 w;
 
-  private IdemixIssuerKey(byte[] encoded, byte[] hash, ECP hSk, ECP hRand, List<ECP> hAttrs, ECP2 w) {
+  private IdemixIssuerKey(byte[] encoded, byte[] hash, byte[] reencoded, ECP hSk, ECP hRand,
+      List<ECP> hAttrs, ECP2 w) {
     this.encoded = encoded;
     this.hash = hash;
+    this.reencoded = reencoded;
     this.hSk = hSk;
     this.hRand = hRand;
     this.hAttrs = hAttrs;
@@ -92,7 +96,8 @@ public final class IdemixIssuerKey {
               + ATTRIBUTE_NAMES,
           null);
     }
-    return new IdemixIssuerKey(serialized.clone(), hash, hSk, hRand, List.copyOf(hAttrs), w);
+    byte[] reencoded = ipk.toBuilder().setHash(ByteString.copyFrom(hash)).build().toByteArray();
+    return new IdemixIssuerKey(serialized.clone(), hash, reencoded, hSk, hRand, List.copyOf(hAttrs), w);
   }
 
   /** The proof of knowledge of the issuer secret in w = g2^isk and bar_g2 = bar_g1^isk. */
@@ -133,6 +138,14 @@ public final class IdemixIssuerKey {
     return encoded.clone();
   }
 
+  /**
+   * The key re-encoded with its recomputed hash, as Fabric reports it for the certifiers
+   * identifier of an idemix identity's organisational unit (IDEMIX-ID-01).
+   */
+  public byte[] reencoded() {
+    return reencoded.clone();
+  }
+
   /** The attribute names: always {@link #ATTRIBUTE_NAMES}. */
   public List<String> attributeNames() {
     return ATTRIBUTE_NAMES;
@@ -152,6 +165,10 @@ public final class IdemixIssuerKey {
 
   ECP hAttr(int index) {
     return hAttrs.get(index);
+  }
+
+  int attributeBaseCount() {
+    return hAttrs.size();
   }
 
   ECP2 w() {

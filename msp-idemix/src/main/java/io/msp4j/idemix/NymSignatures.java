@@ -1,12 +1,15 @@
 package io.msp4j.idemix;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.msp4j.core.Reason;
 import io.msp4j.idemix.internal.wire.IdemixWire.NymSignature;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.Objects;
+import org.apache.milagro.amcl.FP256BN.BIG;
 import org.apache.milagro.amcl.FP256BN.ECP;
 
 /**
@@ -18,6 +21,37 @@ public final class NymSignatures {
   private static final byte[] SIGN_LABEL = "sign".getBytes(StandardCharsets.US_ASCII);
 
   private NymSignatures() {}
+
+  /**
+   * Signs {@code message} with the pseudonym nym = sk·h_sk + rNym·h_rand: a proof of knowledge
+   * of sk and rNym bound to the message, randomised by {@code rng} (Fabric verifies it; two
+   * signatures of the same message differ).
+   */
+  static byte[] sign(IdemixIssuerKey key, BIG sk, ECP nym, BIG rNym, byte[] message, SecureRandom rng) {
+    BIG nonce = Scalars.random(rng);
+    BIG rSk = Scalars.random(rng);
+    BIG rRNym = Scalars.random(rng);
+    ECP t = Fp256bn.add(Fp256bn.mul(key.hSk(), rSk), Fp256bn.mul(key.hRand(), rRNym));
+    BIG c = Scalars.of(Challenges.finalChallenge(challengeData(key, t, nym, message),
+        Scalars.toBigInteger(nonce)));
+    return NymSignature.newBuilder()
+        .setProofC(ByteString.copyFrom(Scalars.bytes(c)))
+        .setProofSSk(ByteString.copyFrom(Scalars.bytes(Scalars.add(rSk, Scalars.mul(c, sk)))))
+        .setProofSRNym(ByteString.copyFrom(Scalars.bytes(Scalars.add(rRNym, Scalars.mul(c, rNym)))))
+        .setNonce(ByteString.copyFrom(Scalars.bytes(nonce)))
+        .build()
+        .toByteArray();
+  }
+
+  private static byte[] challengeData(IdemixIssuerKey key, ECP t, ECP nym, byte[] message) {
+    ByteArrayOutputStream data = new ByteArrayOutputStream();
+    data.writeBytes(SIGN_LABEL);
+    data.writeBytes(Fp256bn.bytes(t));
+    data.writeBytes(Fp256bn.bytes(nym));
+    data.writeBytes(key.hashBytes());
+    data.writeBytes(message);
+    return data.toByteArray();
+  }
 
   /**
    * Verifies {@code signature} over {@code message} by {@code identity} under the issuer key.
@@ -45,13 +79,7 @@ public final class NymSignatures {
     BigInteger nonce = Fp256bn.scalar(sig.getNonce().toByteArray());
     ECP nym = identity.nym();
     ECP t = Fp256bn.sub(Fp256bn.mul2(key.hSk(), sSk, key.hRand(), sRNym), Fp256bn.mul(nym, c));
-    ByteArrayOutputStream data = new ByteArrayOutputStream();
-    data.writeBytes(SIGN_LABEL);
-    data.writeBytes(Fp256bn.bytes(t));
-    data.writeBytes(Fp256bn.bytes(nym));
-    data.writeBytes(key.hashBytes());
-    data.writeBytes(message);
-    if (!c.equals(Challenges.finalChallenge(data.toByteArray(), nonce))) {
+    if (!c.equals(Challenges.finalChallenge(challengeData(key, t, nym, message), nonce))) {
       throw new IdemixException(Reason.SIGNATURE_INVALID, Rules.VERIFY,
           "idemix signature: the pseudonym signature does not verify over this message");
     }

@@ -6,7 +6,7 @@ import io.msp4j.config.ReadOptions;
 import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.x509.internal.msp.SetupSummary;
-import io.msp4j.x509.internal.pem.GoPem;
+import io.msp4j.core.internal.pem.GoPem;
 import io.msp4j.core.Reason;
 import io.msp4j.x509.ConfigSources;
 import io.msp4j.x509.SigningKeyStore;

@@ -152,6 +152,11 @@ public final class ReloadingMsp implements Msp {
     return served().value().version();
   }
 
+  @Override
+  public int providerType() {
+    return served().value().providerType();
+  }
+
   /** Deserialises with the current generation; the identity answers with it ever after. */
   @Override
   public Identity deserialize(byte[] serializedIdentity) {

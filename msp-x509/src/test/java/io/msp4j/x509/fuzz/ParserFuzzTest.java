@@ -12,7 +12,7 @@ import io.msp4j.x509.X509Msps;
 import io.msp4j.x509.internal.cert.CertificateParseException;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
 import io.msp4j.x509.internal.cert.SameCertificate;
-import io.msp4j.x509.internal.pem.GoPem;
+import io.msp4j.core.internal.pem.GoPem;
 import com.google.protobuf.ByteString;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 

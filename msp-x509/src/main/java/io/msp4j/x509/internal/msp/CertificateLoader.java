@@ -5,8 +5,8 @@ import io.msp4j.core.Reason;
 import io.msp4j.x509.internal.cert.CertificateParseException;
 import io.msp4j.x509.internal.cert.GoX509Rules;
 import io.msp4j.x509.internal.cert.ParsedCertificate;
-import io.msp4j.x509.internal.pem.GoPem;
-import io.msp4j.x509.internal.pem.PemBlock;
+import io.msp4j.core.internal.pem.GoPem;
+import io.msp4j.core.internal.pem.PemBlock;
 import java.util.Optional;
 
 /**

@@ -1,4 +1,4 @@
-package io.msp4j.x509.internal.pem;
+package io.msp4j.core.internal.pem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

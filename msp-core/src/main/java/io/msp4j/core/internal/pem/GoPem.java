@@ -1,4 +1,4 @@
-package io.msp4j.x509.internal.pem;
+package io.msp4j.core.internal.pem;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.msp4j.x509.internal.pem;
+package io.msp4j.core.internal.pem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Tag;
 /**
  * PEM decoding with the fast path for usual bodies gives exactly what the reference readers give:
  * the same block or none, the same type, headers, bytes and rest; {@code containsBlock} agrees. Seeds in {@code
- * src/test/resources/io/msp4j/x509/internal/pem/GoPemFuzzTestInputs/}; fuzz with {@code
+ * src/test/resources/io/msp4j/core/internal/pem/GoPemFuzzTestInputs/}; fuzz with {@code
  * tools/fuzz.sh 600 GoPemFuzzTest}.
  */
 class GoPemFuzzTest {
