@@ -22,7 +22,8 @@ final class IdentityVerdicts {
 
   /**
    * The verdict of {@code msp} on the file {@code input} holding {@code content}: input, valid,
-   * reason, rule, message, subject, serial, issuer, ous, identifier, roles.
+   * reason, rule, message, subject, serial, issuer, ous, identifier, roles, anonymous (true for
+   * an idemix identity, which shows no certificate; also on a refusal by an idemix MSP).
    */
   static Map<String, Object> of(Msp msp, String input, byte[] content) {
     Map<String, Object> o = new LinkedHashMap<>();
@@ -31,7 +32,9 @@ final class IdentityVerdicts {
     try {
       identity = msp.deserialize(IdentityInput.toSerializedIdentity(content, msp.id()));
     } catch (IdentityException e) {
-      return refused(input, e);
+      Map<String, Object> r = refused(input, e);
+      r.put("anonymous", msp.providerType() == Msp.IDEMIX_PROVIDER);
+      return r;
     }
     try {
       msp.validate(identity);
@@ -53,6 +56,7 @@ final class IdentityVerdicts {
     o.put("ous", ous);
     o.put("identifier", identity.identifier().id());
     o.put("roles", roles(msp, identity));
+    o.put("anonymous", identity.anonymous());
     return o;
   }
 
@@ -65,6 +69,7 @@ final class IdentityVerdicts {
     o.put("ous", List.of());
     o.put("identifier", null);
     o.put("roles", null);
+    o.put("anonymous", null);
     return o;
   }
 

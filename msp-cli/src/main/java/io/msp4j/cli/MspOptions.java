@@ -4,6 +4,7 @@ import io.msp4j.config.MspFolders;
 import io.msp4j.config.MspFolderConfig;
 import io.msp4j.config.ReadOptions;
 import io.msp4j.core.FabricRelease;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspVersion;
 import io.msp4j.pkcs11.Pkcs11Token;
 import io.msp4j.x509.SigningKeyStore;
@@ -14,7 +15,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options that say which MSP to load, shared by the commands that check identities. A local
@@ -23,6 +26,11 @@ import picocli.CommandLine.Option;
  */
 final class MspOptions implements AutoCloseable {
   @Mixin BccspOption bccsp = new BccspOption();
+
+  @Mixin MspTypeOption type = new MspTypeOption();
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
 
   private Pkcs11Token token;
 
@@ -47,16 +55,22 @@ final class MspOptions implements AutoCloseable {
   boolean local;
 
   /** Reads the folder and sets up the MSP; throws MspSetupException on failure. */
-  X509Msp load() {
+  Msp load() {
     return load(local);
   }
 
-  /** Reads the folder as a local MSP (signcerts and keystore), whatever {@code --local} says. */
-  X509Msp loadLocal() {
+  /**
+   * Reads the folder as a local MSP (signcerts and keystore; an idemix folder's signer),
+   * whatever {@code --local} says.
+   */
+  Msp loadLocal() {
     return load(true);
   }
 
-  private X509Msp load(boolean asLocal) {
+  private Msp load(boolean asLocal) {
+    if (isIdemix()) {
+      return IdemixFolderMsp.load(mspDir, mspId, versionGiven(), FabricRelease.defaultRelease());
+    }
     if (asLocal && token == null) {
       token = bccsp.open().orElse(null);
     }
@@ -65,13 +79,30 @@ final class MspOptions implements AutoCloseable {
 
   /**
    * Reads the folder (a local one's key on the {@code --bccsp} token when given) and sets the MSP
-   * up at {@code v}, following Fabric release {@code r}.
+   * up at {@code v}, following Fabric release {@code r}. An idemix folder is set up at the
+   * version written on the command line, else at {@link IdemixFolderMsp#DEFAULT_VERSION}.
    */
-  X509Msp load(MspVersion v, FabricRelease r) {
+  Msp load(MspVersion v, FabricRelease r) {
+    if (isIdemix()) {
+      return IdemixFolderMsp.load(mspDir, mspId, versionGiven(), r);
+    }
     if (local && token == null) {
       token = bccsp.open().orElse(null);
     }
     return load(mspDir, mspId, v, local, Optional.ofNullable(token).map(Pkcs11Token::keyStore), r);
+  }
+
+  /** Whether the folder holds an idemix MSP ({@code --msp-type}, else its layout). */
+  boolean isIdemix() {
+    return type.idemix(mspDir);
+  }
+
+  /** The {@code --msp-version} written on the command line, or null. */
+  private MspVersion versionGiven() {
+    boolean given = mixee != null && mixee.commandLine() != null
+        && mixee.commandLine().getParseResult() != null
+        && mixee.commandLine().getParseResult().hasMatchedOption("--msp-version");
+    return given ? version : null;
   }
 
   /** The token opened for {@code --bccsp}, if any. */

@@ -4,7 +4,7 @@ import io.msp4j.core.IdentityException;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.SigningIdentity;
-import io.msp4j.x509.X509Msp;
+import io.msp4j.core.Msp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -43,6 +43,12 @@ final class SignCommand implements Callable<Integer> {
   @Option(names = "--output", required = true, paramLabel = "FILE", description = "Where to write the signature.")
   Path output;
 
+  @Option(names = "--identity-out", paramLabel = "FILE",
+      description = "Also write the signer's SerializedIdentity, which verifies the signature (an"
+          + " idemix signer draws a new pseudonym each time its MSP is set up, so write it with"
+          + " the signature).")
+  Path identityOut;
+
   @Override
   public Integer call() {
     try (MspOptions options = msp) {
@@ -60,7 +66,7 @@ final class SignCommand implements Callable<Integer> {
       err.println("msp sign: cannot read message: " + e.getMessage());
       return InputFiles.status(e);
     }
-    X509Msp loaded;
+    Msp loaded;
     try {
       loaded = msp.loadLocal();
     } catch (MspSetupException e) {
@@ -81,12 +87,17 @@ final class SignCommand implements Callable<Integer> {
     }
     try {
       Files.write(output, signature);
+      if (identityOut != null) {
+        Files.write(identityOut, signer.serialize());
+      }
     } catch (IOException | RuntimeException e) {
-      err.println("msp sign: cannot write " + output + ": " + e.getMessage());
+      err.println("msp sign: cannot write " + (identityOut != null && Files.exists(output)
+          ? identityOut : output) + ": " + e.getMessage());
       return ExitCodes.USAGE;
     }
-    out.println("wrote " + signature.length + "-byte signature to " + output + " (signer subject \""
-        + signer.certificate().subject() + "\", serial " + signer.certificate().serialHex() + ")");
+    out.println("wrote " + signature.length + "-byte signature to " + output
+        + (identityOut != null ? " and the signer's identity to " + identityOut : "") + " ("
+        + Signers.describe(signer) + ")");
     out.flush();
     return ExitCodes.OK;
   }

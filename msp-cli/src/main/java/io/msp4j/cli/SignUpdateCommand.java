@@ -6,7 +6,7 @@ import io.msp4j.channel.update.ConfigUpdates;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.SigningIdentity;
-import io.msp4j.x509.X509Msp;
+import io.msp4j.core.Msp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -72,7 +72,7 @@ final class SignUpdateCommand implements Callable<Integer> {
       err.println("msp configtx sign: " + envelope + " [" + e.rule() + "] " + e.detail());
       return ExitCodes.SETUP_FAILED;
     }
-    X509Msp loaded;
+    Msp loaded;
     try {
       loaded = msp.loadLocal();
     } catch (MspSetupException e) {
@@ -99,8 +99,7 @@ final class SignUpdateCommand implements Callable<Integer> {
       return ExitCodes.USAGE;
     }
     out.println("wrote " + output + ": signature " + request.updateEnvelope().getSignaturesCount()
-        + " by " + signer.mspId() + " (subject \"" + signer.certificate().subject()
-        + "\", serial " + signer.certificate().serialHex() + ")");
+        + " by " + signer.mspId() + " (" + Signers.describe(signer) + ")");
     out.flush();
     return ExitCodes.OK;
   }

@@ -82,6 +82,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin BccspOption bccsp = new BccspOption();
 
+  @Mixin MspTypeOption mspType = new MspTypeOption();
+
   @Mixin ReleaseOption release;
 
   @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Identity files.")
@@ -143,6 +145,10 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   private Msp fromFolder() {
+    if (mspType.idemix(source.mspDir)) {
+      return IdemixFolderMsp.load(source.mspDir, mspId, release.mspVersionGiven() ? version : null,
+          release.release());
+    }
     MspVersion v = release.mspVersion(version);
     if (!local) {
       return MspOptions.load(source.mspDir, mspId, v, false, Optional.empty(), release.release());

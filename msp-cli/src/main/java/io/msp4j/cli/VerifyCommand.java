@@ -3,8 +3,8 @@ package io.msp4j.cli;
 import io.msp4j.core.CertificateRef;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
+import io.msp4j.core.Msp;
 import io.msp4j.core.MspSetupException;
-import io.msp4j.x509.X509Msp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,7 +46,8 @@ final class VerifyCommand implements Callable<Integer> {
   Path message;
 
   @Option(names = "--signature", required = true, paramLabel = "FILE",
-      description = "The signature: DER for ECDSA, 64 raw bytes for Ed25519.")
+      description = "The signature: DER for ECDSA, 64 raw bytes for Ed25519, a NymSignature"
+          + " protobuf for idemix.")
   Path signature;
 
   @Option(names = "--json", description = "Print the verdict as one JSON object.")
@@ -85,7 +86,7 @@ final class VerifyCommand implements Callable<Integer> {
       err.println("msp verify: " + conflict.get());
       return ExitCodes.USAGE;
     }
-    X509Msp loaded;
+    Msp loaded;
     try {
       loaded = msp.load(release.mspVersion(msp.version), release.release());
     } catch (MspSetupException e) {

@@ -63,6 +63,17 @@ public final class FolderReader {
    * @param local whether to read it as a local (signing) MSP
    */
   public static Result read(Path dir, String mspId, boolean local, ReadOptions options) {
+    FolderFiles files = open(dir, options);
+    Result result = new FolderReader(files, options).read(mspId, local);
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("read {} as the {} MSP {}: {}", files.root(), local ? "local" : "verifying", mspId,
+          SetupSummary.of(result.mspConfig()));
+    }
+    return result;
+  }
+
+  /** The folder checked to be a readable directory, with the options' limits. */
+  static FolderFiles open(Path dir, ReadOptions options) {
     Path root = dir.normalize();
     FolderFiles probe = new FolderFiles(root, root, options.maxFileSize(), true);
     switch (probe.stat(root)) {
@@ -81,15 +92,8 @@ public final class FolderReader {
       throw new MspSetupException(
           Reason.FILE_UNREADABLE, "FOLDER-01", root + ": MSP folder cannot be resolved", e);
     }
-    FolderFiles files =
-        new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder(),
-            options.maxFilesPerFolder(), options.maxTotalBytes());
-    Result result = new FolderReader(files, options).read(mspId, local);
-    if (LOG.isDebugEnabled()) {
-      LOG.debug("read {} as the {} MSP {}: {}", root, local ? "local" : "verifying", mspId,
-          SetupSummary.of(result.mspConfig()));
-    }
-    return result;
+    return new FolderFiles(root, rootReal, options.maxFileSize(), options.followLinksOutsideFolder(),
+        options.maxFilesPerFolder(), options.maxTotalBytes());
   }
 
   /** Which file each configuration entry came from (FabricMSPConfig field name to file names). */

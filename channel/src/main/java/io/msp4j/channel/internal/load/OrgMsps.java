@@ -9,6 +9,7 @@ import io.msp4j.core.Msp;
 import io.msp4j.core.MspException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
+import io.msp4j.idemix.IdemixMsps;
 import io.msp4j.x509.SetupOptions;
 import io.msp4j.x509.X509Msps;
 import java.util.ArrayList;
@@ -75,25 +76,20 @@ final class OrgMsps {
   /** The MSP of a proposal, or the channel error its type or setup gives. */
   private static Msp judge(Proposal p, Outcome o, MspVersion version) {
     int type = p.config().getType();
-    if (type == IDEMIX) {
-      if (version == MspVersion.V1_0 || version == MspVersion.V3_0) {
-        throw new ChannelConfigException(Reason.MSP_TYPE_UNSUPPORTED, "CHANNEL-MSP-04", p.path(),
-            "an idemix MSP (type 1) cannot exist at MSP version " + version
-                + "; Fabric has idemix only at 1.1, 1.3 and 1.4.3");
-      }
+    if (type == IDEMIX && (version == MspVersion.V1_0 || version == MspVersion.V3_0)) {
       throw new ChannelConfigException(Reason.MSP_TYPE_UNSUPPORTED, "CHANNEL-MSP-04", p.path(),
-          "an idemix MSP (type 1) is not supported by msp4j (Fabric would set it up at MSP "
-              + "version " + version + "); this channel cannot be loaded");
+          "an idemix MSP (type 1) cannot exist at MSP version " + version
+              + "; Fabric has idemix only at 1.1, 1.3 and 1.4.3 [IDEMIX-VER-01]");
     }
-    if (type != FABRIC) {
+    if (type != FABRIC && type != IDEMIX) {
       throw new ChannelConfigException(Reason.MSP_TYPE_UNSUPPORTED, "CHANNEL-MSP-04", p.path(),
           "unsupported MSP type " + type + " (0 is X.509, 1 idemix)");
     }
     if (o.failure() != null) {
       MspException e = o.failure();
       throw new ChannelConfigException(e.reason(), e.rule(), p.path(),
-          "the org's MSP cannot be set up at version " + version + " [CHANNEL-MSP-05]: "
-              + e.detail(), e);
+          "the org's " + (type == IDEMIX ? "idemix " : "") + "MSP cannot be set up at version "
+              + version + " [CHANNEL-MSP-05]: " + e.detail(), e);
     }
     return o.msp();
   }
@@ -114,6 +110,12 @@ final class OrgMsps {
         } else {
           toSetUp++;
         }
+      }
+    }
+    for (int i = 0; i < proposals.size(); i++) {
+      Proposal p = proposals.get(i);
+      if (p.config().getType() == IDEMIX && version != MspVersion.V1_0 && version != MspVersion.V3_0) {
+        out[i] = setUpIdemix(p, version);
       }
     }
     IntStream indexes = IntStream.range(0, proposals.size())
@@ -138,6 +140,19 @@ final class OrgMsps {
       pool.shutdown();
     }
     return out;
+  }
+
+  /**
+   * An idemix org's MSP, cached as X.509 ones are (the caches key idemix verdicts by the whole
+   * identity). A channel's idemix MSP has no signer: a configuration carrying one (configtxgen
+   * copies user/SignerConfig) is set up as Fabric does, signer included, and its signer unused.
+   */
+  private static Outcome setUpIdemix(Proposal p, MspVersion version) {
+    try {
+      return new Outcome(CachingMsp.wrap(IdemixMsps.setup(p.config(), version)), null);
+    } catch (MspException e) {
+      return new Outcome(null, e);
+    }
   }
 
   /** Sets the MSP up, or takes the shared one of its configuration when {@code shared} is set. */
