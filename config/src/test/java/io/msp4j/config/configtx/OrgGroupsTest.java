@@ -127,14 +127,15 @@ class OrgGroupsTest {
 
   @Test
   @Tag("ENCODE-02")
-  void idemixAndUnknownMspTypesAreRefused() throws Exception {
+  @Tag("IDEMIX-FOLDER-01")
+  void anIdemixTypeNeedsAnIdemixFolderAndUnknownMspTypesAreRefused() throws Exception {
     TopLevel top = config("Organizations:\n"
         + org("Idemix", "I", org1Msp, "    MSPType: idemix\n")
         + org("Odd", "O", org1Msp, "    MSPType: pkcs11\n"));
     ConfigtxException e =
         assertThrows(ConfigtxException.class, () -> OrgGroups.printOrg(top, "Idemix"));
-    assertThat(e.reason()).isEqualTo(Reason.CONFIGTX_MSP_TYPE_UNSUPPORTED);
-    assertThat(e.getMessage()).contains("idemix is not supported");
+    assertThat(e.reason()).isEqualTo(Reason.FOLDER_MISSING);
+    assertThat(e.getMessage()).contains("msp/IssuerPublicKey: the issuer public key file is missing");
     assertThat(assertThrows(ConfigtxException.class, () -> OrgGroups.printOrg(top, "Odd"))
         .getMessage()).contains("unknown MSPType \"pkcs11\"");
   }

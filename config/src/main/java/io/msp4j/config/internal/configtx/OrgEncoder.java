@@ -1,8 +1,10 @@
 package io.msp4j.config.internal.configtx;
 
 import io.msp4j.config.internal.Quotes;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.msp4j.config.MspFolderConfig;
+import io.msp4j.config.IdemixMspFolders;
 import io.msp4j.config.MspFolders;
 import io.msp4j.config.ReadOptions;
 import io.msp4j.config.configtx.ConfigtxException;
@@ -21,12 +23,17 @@ import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.ImplicitMetaPolicy;
 import org.hyperledger.fabric.protos.common.OrdererAddresses;
 import org.hyperledger.fabric.protos.common.Policy;
+import org.hyperledger.fabric.protos.msp.IdemixMSPConfig;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 import org.hyperledger.fabric.protos.peer.AnchorPeer;
 import org.hyperledger.fabric.protos.peer.AnchorPeers;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** configtxgen's org encoders (ENCODE-01..07), step for step and in its order. */
 public final class OrgEncoder {
+  private static final Logger LOG = LoggerFactory.getLogger(OrgEncoder.class);
+
 
   private static final String ADMINS = "Admins";
 
@@ -100,29 +107,48 @@ public final class OrgEncoder {
     return new OrgGroup(OrgGroup.Kind.CONSORTIUM, g.build());
   }
 
-  /** ENCODE-02: the verifying folder reader for bccsp; idemix is not supported; others fail. */
+  /**
+   * ENCODE-02: the verifying folder reader for bccsp, the idemix folder reader for idemix; other
+   * types fail. configtxgen copies an idemix folder's user/SignerConfig, the member's secret key
+   * included, into the channel config; msp4j leaves it out and says so (IDEMIX-FOLDER-01).
+   */
   private static MSPConfig msp(Organization org, FabricRelease release, String where) {
-    switch (org.mspType()) {
-      case "bccsp":
-        break;
-      case "idemix":
-        throw new ConfigtxException(Reason.CONFIGTX_MSP_TYPE_UNSUPPORTED, "ENCODE-02",
-            where + "organisation " + org.name() + ": MSPType idemix is not supported (msp4j"
-                + " reads X.509 MSPs only)");
-      default:
-        throw new ConfigtxException(Reason.CONFIGTX_MSP_TYPE_UNSUPPORTED, "ENCODE-02",
-            where + "organisation " + org.name() + ": unknown MSPType " + quote(org.mspType())
-                + " (configtxgen knows bccsp and idemix)");
-    }
+    boolean idemix = switch (org.mspType()) {
+      case "bccsp" -> false;
+      case "idemix" -> true;
+      default -> throw new ConfigtxException(Reason.CONFIGTX_MSP_TYPE_UNSUPPORTED, "ENCODE-02",
+          where + "organisation " + org.name() + ": unknown MSPType " + quote(org.mspType())
+              + " (configtxgen knows bccsp and idemix)");
+    };
+    ReadOptions reading = ReadOptions.builder().release(release).build();
     try {
-      MspFolderConfig folder = MspFolders.readVerifying(
-          org.mspDir(), org.id(), ReadOptions.builder().release(release).build());
+      if (idemix) {
+        return withoutSigner(IdemixMspFolders.read(org.mspDir(), org.id(), reading), org, where);
+      }
+      MspFolderConfig folder = MspFolders.readVerifying(org.mspDir(), org.id(), reading);
       return folder.mspConfig();
     } catch (MspException e) {
       throw new ConfigtxException(e.reason(), "ENCODE-02",
           where + "organisation " + org.name() + ": cannot read MSPDir " + org.mspDir() + ": "
               + e.detail() + " [" + e.rule() + "]", e);
     }
+  }
+
+  private static MSPConfig withoutSigner(MSPConfig config, Organization org, String where) {
+    IdemixMSPConfig idemix;
+    try {
+      idemix = IdemixMSPConfig.parseFrom(config.getConfig());
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalStateException("the idemix folder reader wrote an undecodable config", e);
+    }
+    if (!idemix.hasSigner()) {
+      return config;
+    }
+    LOG.warn("{}organisation {}: MSPDir {} holds user/SignerConfig; it is left out of the channel"
+        + " config (configtxgen would copy it, the member's secret key included) [IDEMIX-FOLDER-01]",
+        where, org.name(), org.mspDir());
+    return config.toBuilder().setConfig(idemix.toBuilder().clearSigner().build().toByteString())
+        .build();
   }
 
   /**
