@@ -214,6 +214,7 @@ final class BlockCheckCommand implements Callable<Integer> {
     o.put("reason", r.get().reason().name());
     o.put("rule", r.get().rule());
     o.put("message", r.get().message());
+    o.put("fabric_accepts", r.get().fabricAccepts());
     return o;
   }
 }

@@ -21,8 +21,18 @@ public record Refusal(String check, Reason reason, String rule, String message) 
     Objects.requireNonNull(message, "message");
   }
 
+  /**
+   * Whether Fabric's own peers would accept what msp4j refuses here: a forgery Fabric lets
+   * through, refused under one of msp4j's stricter rules ({@code MSP4J-...}, such as an idemix
+   * identity whose pseudonym is not its proof's, MSP4J-IDEMIX-STRICT-01).
+   */
+  public boolean fabricAccepts() {
+    return rule.startsWith("MSP4J-");
+  }
+
   @Override
   public String toString() {
-    return "[" + check + (rule.equals(check) ? "" : " " + rule) + "] " + reason + ": " + message;
+    return "[" + check + (rule.equals(check) ? "" : " " + rule) + "] " + reason + ": " + message
+        + (fabricAccepts() ? " (FORGED: Fabric's peers would accept it)" : "");
   }
 }
