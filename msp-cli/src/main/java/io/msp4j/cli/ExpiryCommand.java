@@ -78,6 +78,9 @@ final class ExpiryCommand implements Callable<Integer> {
     try {
       loaded = inputs.load(release.release()).msps();
       for (MspInputs.Loaded msp : loaded) {
+        if (IdemixInspect.isIdemix(msp.config())) {
+          continue; // idemix credentials carry no expiry
+        }
         entries.addAll(MspInspector.inspect(
             msp.config(), new InspectOptions(clock, window, msp.sources())).expiring());
       }

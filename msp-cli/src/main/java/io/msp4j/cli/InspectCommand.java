@@ -128,6 +128,20 @@ final class InspectCommand implements Callable<Integer> {
     List<String> texts = new ArrayList<>();
     List<Object> jsons = new ArrayList<>();
     for (MspInputs.Loaded msp : loaded) {
+      if (IdemixInspect.isIdemix(msp.config())) {
+        // No certificates to draw or to age: an idemix org is described, and its setup judged.
+        MspVersion at = msp.version().orElse(
+            release.mspVersionGiven() ? version : IdemixFolderMsp.DEFAULT_VERSION);
+        SetupVerdict setup = SetupVerdict.of(msp, at);
+        if (format.json) {
+          Map<String, Object> o = IdemixInspect.json(msp.where(), msp.config(), setup);
+          texts.add(Json.write(o));
+          jsons.add(o);
+        } else if (!format.dot) {
+          texts.add(IdemixInspect.text(msp.where(), msp.config(), setup));
+        }
+        continue;
+      }
       MspInspection m;
       try {
         m = MspInspector.inspect(msp.config(), new InspectOptions(clock, window, msp.sources()));

@@ -5,6 +5,7 @@ import io.msp4j.channel.ChannelConfigException;
 import io.msp4j.channel.ChannelOptions;
 import io.msp4j.channel.ChannelOrg;
 import io.msp4j.config.MspFolderConfig;
+import io.msp4j.config.IdemixMspFolders;
 import io.msp4j.config.MspFolders;
 import io.msp4j.config.ReadOptions;
 import io.msp4j.core.FabricRelease;
@@ -47,6 +48,8 @@ final class MspInputs implements AutoCloseable {
   String mspId;
 
   @Mixin BccspOption bccsp = new BccspOption();
+
+  @Mixin MspTypeOption mspType = new MspTypeOption();
 
   private Pkcs11Token token;
 
@@ -97,6 +100,11 @@ final class MspInputs implements AutoCloseable {
     }
     String id = mspId != null ? mspId : source.mspDir.toString();
     ReadOptions reading = ReadOptions.builder().release(r).build();
+    if (mspType.idemix(source.mspDir)) {
+      MSPConfig idemix = IdemixMspFolders.read(source.mspDir, id, reading);
+      return new Inputs(List.of(new Loaded(source.mspDir.toString(), id, idemix, ConfigSources.none(),
+          SetupOptions.defaults().withRelease(r), Optional.empty())), Optional.empty());
+    }
     MspFolderConfig read = local
         ? MspFolders.readLocal(source.mspDir, id, reading)
         : MspFolders.readVerifying(source.mspDir, id, reading);

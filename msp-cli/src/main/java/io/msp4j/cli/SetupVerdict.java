@@ -2,6 +2,7 @@ package io.msp4j.cli;
 
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
+import io.msp4j.idemix.IdemixMsps;
 import io.msp4j.x509.X509Msps;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,7 +13,11 @@ record SetupVerdict(MspVersion version, Optional<MspSetupException> failure) {
 
   static SetupVerdict of(MspInputs.Loaded msp, MspVersion version) {
     try {
-      X509Msps.setup(msp.config(), version, msp.setup());
+      if (IdemixInspect.isIdemix(msp.config())) {
+        IdemixMsps.setup(msp.config(), version);
+      } else {
+        X509Msps.setup(msp.config(), version, msp.setup());
+      }
       return new SetupVerdict(version, Optional.empty());
     } catch (MspSetupException e) {
       return new SetupVerdict(version, Optional.of(e));
