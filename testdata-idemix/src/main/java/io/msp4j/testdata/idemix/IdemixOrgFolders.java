@@ -1,6 +1,8 @@
 package io.msp4j.testdata.idemix;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -9,14 +11,15 @@ import java.util.Objects;
  *
  * @param root the folder given to {@code writeTo}
  * @param verifier {@code root/verifier}: the organisation's public material only, no signer
- * @param users {@code root/users/<enrollment ID>} of each user, with its signer configuration
+ * @param users {@code root/users/<enrollment ID>} of each user, with its signer configuration, in
+ *     the order of the organisation's users
  */
 public record IdemixOrgFolders(Path root, Path verifier, Map<String, Path> users) {
-  /** Copies the map. */
+  /** Copies the map, keeping its order. */
   public IdemixOrgFolders {
     Objects.requireNonNull(root, "root");
     Objects.requireNonNull(verifier, "verifier");
-    users = Map.copyOf(users);
+    users = Collections.unmodifiableMap(new LinkedHashMap<>(users));
   }
 
   /**

@@ -40,7 +40,7 @@ class IdemixOrgTest {
     IdemixOrgFolders dirs = org.writeTo(tmp);
 
     assertThat(files(dirs.verifier()).keySet()).containsExactly("msp/IssuerPublicKey", "msp/RevocationPublicKey");
-    assertThat(dirs.users().keySet()).containsExactlyInAnyOrder("admin1", "user1", "client1", "peer1", "user2", "admin2");
+    assertThat(dirs.users().keySet()).containsExactly("admin1", "user1", "client1", "peer1", "user2", "admin2");
     for (Path user : dirs.users().values()) {
       assertThat(files(user).keySet())
           .containsExactly("msp/IssuerPublicKey", "msp/RevocationPublicKey", "user/SignerConfig");
