@@ -27,6 +27,6 @@ final class IdemixFolderMsp {
   static IdemixMsp load(Path dir, String mspId, MspVersion given, FabricRelease release) {
     ReadOptions reading = ReadOptions.builder().release(release).build();
     return IdemixMsps.setup(IdemixMspFolders.read(dir, mspId, reading),
-        given != null ? given : DEFAULT_VERSION);
+        given != null ? given : DEFAULT_VERSION, release);
   }
 }

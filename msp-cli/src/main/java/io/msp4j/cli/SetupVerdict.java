@@ -14,7 +14,7 @@ record SetupVerdict(MspVersion version, Optional<MspSetupException> failure) {
   static SetupVerdict of(MspInputs.Loaded msp, MspVersion version) {
     try {
       if (IdemixInspect.isIdemix(msp.config())) {
-        IdemixMsps.setup(msp.config(), version);
+        IdemixMsps.setup(msp.config(), version, msp.setup().release());
       } else {
         X509Msps.setup(msp.config(), version, msp.setup());
       }

@@ -2,6 +2,7 @@ package io.msp4j.idemix;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.Reason;
 import io.msp4j.idemix.internal.wire.IdemixWire.Signature;
 import java.util.Arrays;
@@ -20,6 +21,9 @@ import org.hyperledger.fabric.protos.msp.SerializedIdemixIdentity;
  * {@link IdemixIdentityProof#verify}. Immutable.
  */
 public final class IdemixIdentity {
+  /** The pseudonym length Fabric v3 decodes again with a 0x04 in front (IDEMIX-V3-01). */
+  private static final int V3_RETRY_LENGTH = 2 * Fp256bn.FIELD_BYTES - 1;
+
   private final byte[] pseudonym;
   private final ECP nym;
   private final OrganizationUnit ou;
@@ -42,7 +46,15 @@ public final class IdemixIdentity {
    *     pseudonym its proof is about (MSP4J-IDEMIX-STRICT-01), which Fabric accepts
    */
   public static IdemixIdentity deserialize(byte[] idBytes) {
-    IdemixIdentity id = deserializeAsFabric(idBytes);
+    return deserialize(idBytes, FabricRelease.defaultRelease());
+  }
+
+  /**
+   * {@link #deserialize(byte[])} as Fabric {@code release} decodes the pseudonym: from v3.0, a
+   * 63-byte NymX‖NymY is decoded again with 0x04 in front (IDEMIX-V3-01); v2.5 refuses it.
+   */
+  public static IdemixIdentity deserialize(byte[] idBytes, FabricRelease release) {
+    IdemixIdentity id = deserializeAsFabric(idBytes, release);
     id.requirePseudonymIsAPoint();
     id.requirePseudonymIsTheProofs();
     return id;
@@ -57,7 +69,12 @@ public final class IdemixIdentity {
 
   /** What Fabric's DeserializeIdentityInternal accepts, without msp4j's stricter rules. */
   static IdemixIdentity deserializeAsFabric(byte[] idBytes) {
+    return deserializeAsFabric(idBytes, FabricRelease.defaultRelease());
+  }
+
+  static IdemixIdentity deserializeAsFabric(byte[] idBytes, FabricRelease release) {
     Objects.requireNonNull(idBytes, "idBytes");
+    Objects.requireNonNull(release, "release");
     SerializedIdemixIdentity s;
     try {
       s = SerializedIdemixIdentity.parseFrom(idBytes);
@@ -69,6 +86,11 @@ public final class IdemixIdentity {
     }
     // Fabric concatenates the two fields and splits the result in the middle.
     ByteString all = s.getNymX().concat(s.getNymY());
+    if (all.size() == V3_RETRY_LENGTH && !release.isV2_5()) {
+      // IDEMIX-V3-01: v3's idemix decodes a failed pseudonym again with the 0x04 of an
+      // uncompressed point in front; 63 bytes become 64, split 32 + 32.
+      all = ByteString.copyFrom(new byte[] {0x04}).concat(all);
+    }
     ECP nym;
     try {
       nym = Points.g1(all.substring(0, all.size() / 2), all.substring(all.size() / 2), "the pseudonym");

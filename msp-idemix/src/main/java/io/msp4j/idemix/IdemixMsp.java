@@ -1,6 +1,7 @@
 package io.msp4j.idemix;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.ForwardingIdentity;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
@@ -29,12 +30,14 @@ import org.hyperledger.fabric.protos.msp.SerializedIdentity;
 public final class IdemixMsp implements Msp {
   private final String id;
   private final MspVersion version;
+  private final FabricRelease release;
   private final IdemixIssuerKey issuerKey;
   private volatile IdemixSigner signer;
 
-  IdemixMsp(String id, MspVersion version, IdemixIssuerKey issuerKey) {
+  IdemixMsp(String id, MspVersion version, FabricRelease release, IdemixIssuerKey issuerKey) {
     this.id = id;
     this.version = version;
+    this.release = release;
     this.issuerKey = issuerKey;
   }
 
@@ -63,6 +66,11 @@ public final class IdemixMsp implements Msp {
     return version;
   }
 
+  /** The Fabric release whose verdicts this MSP gives. */
+  public FabricRelease release() {
+    return release;
+  }
+
   @Override
   public int providerType() {
     return IDEMIX_PROVIDER;
@@ -84,7 +92,7 @@ public final class IdemixMsp implements Msp {
           "identity names MSP '" + si.getMspid() + "', expected '" + id + "'", null);
     }
     try {
-      return new IdemixMspIdentity(this, IdemixIdentity.deserialize(si.getIdBytes().toByteArray()));
+      return new IdemixMspIdentity(this, IdemixIdentity.deserialize(si.getIdBytes().toByteArray(), release));
     } catch (IdemixException e) {
       throw IdemixErrors.identity(e);
     }

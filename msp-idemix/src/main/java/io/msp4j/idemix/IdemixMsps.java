@@ -1,5 +1,6 @@
 package io.msp4j.idemix;
 
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
 import java.security.SecureRandom;
@@ -29,16 +30,34 @@ public final class IdemixMsps {
    *     (IDEMIX-FOLDER-01, IDEMIX-ROLE-01)
    */
   public static IdemixMsp setup(MSPConfig config, MspVersion version) {
-    return setup(config, version, new SecureRandom());
+    return setup(config, version, FabricRelease.defaultRelease(), new SecureRandom());
+  }
+
+  /**
+   * {@link #setup(MSPConfig, MspVersion)} with the verdicts of Fabric {@code release}: they
+   * differ only in how a 63-byte pseudonym decodes (IDEMIX-V3-01).
+   */
+  public static IdemixMsp setup(MSPConfig config, MspVersion version, FabricRelease release) {
+    return setup(config, version, release, new SecureRandom());
   }
 
   /** {@link #setup(MSPConfig, MspVersion)} with the signer's randomness from {@code rng}. */
   public static IdemixMsp setup(MSPConfig config, MspVersion version, SecureRandom rng) {
+    return setup(config, version, FabricRelease.defaultRelease(), rng);
+  }
+
+  /**
+   * Sets up an idemix MSP with the verdicts of Fabric {@code release}, its signer's randomness
+   * from {@code rng}.
+   */
+  public static IdemixMsp setup(MSPConfig config, MspVersion version, FabricRelease release,
+      SecureRandom rng) {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(release, "release");
     Objects.requireNonNull(rng, "rng");
     try {
-      IdemixMsp msp = IdemixSetup.run(config, version, rng);
+      IdemixMsp msp = IdemixSetup.run(config, version, release, rng);
       if (LOG.isDebugEnabled()) {
         LOG.debug("idemix MSP {} set up at version {}: issuer key {}{}", msp.id(), version,
             msp.issuerKey(), msp.hasSigner() ? ", with a signer" : "");

@@ -1,6 +1,7 @@
 package io.msp4j.idemix;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.msp4j.core.FabricRelease;
 import io.msp4j.core.MspSetupException;
 import io.msp4j.core.MspVersion;
 import io.msp4j.core.Reason;
@@ -23,12 +24,11 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  */
 final class IdemixSetup {
   private static final int IDEMIX_TYPE = 1;
-  private static final int ADMIN_BIT = 2;
   private static final String FOLDER = "IDEMIX-FOLDER-01";
 
   private IdemixSetup() {}
 
-  static IdemixMsp run(MSPConfig config, MspVersion version, SecureRandom rng) {
+  static IdemixMsp run(MSPConfig config, MspVersion version, FabricRelease release, SecureRandom rng) {
     if (version == MspVersion.V1_0 || version == MspVersion.V3_0) {
       throw new MspSetupException(Reason.MSP_TYPE_UNSUPPORTED, "IDEMIX-VER-01",
           "an idemix MSP cannot be set up at MSP version " + version
@@ -58,7 +58,7 @@ final class IdemixSetup {
       throw new MspSetupException(Reason.IDEMIX_REVOCATION_KEY_INVALID, FOLDER,
           "idemix MSP " + conf.getName() + ": " + e.getMessage(), e);
     }
-    IdemixMsp msp = new IdemixMsp(conf.getName(), version, key);
+    IdemixMsp msp = new IdemixMsp(conf.getName(), version, release, key);
     if (conf.hasSigner()) {
       msp.signer(signer(msp, conf.getSigner(), rng));
     }
@@ -76,7 +76,7 @@ final class IdemixSetup {
     IdemixIssuerKey key = msp.issuerKey();
     BIG rNym = Scalars.random(rng);
     ECP nym = Fp256bn.add(Fp256bn.mul(key.hSk(), sk), Fp256bn.mul(key.hRand(), rNym));
-    boolean admin = (conf.getRole() & ADMIN_BIT) == ADMIN_BIT;
+    boolean admin = IdemixRoles.credentialRole(conf.getRole()) == IdemixRoles.ADMIN;
     MSPRole role = MSPRole.newBuilder().setMspIdentifier(msp.id())
         .setRole(admin ? MSPRole.MSPRoleType.ADMIN : MSPRole.MSPRoleType.MEMBER).build();
     OrganizationUnit ou = OrganizationUnit.newBuilder().setMspIdentifier(msp.id())
@@ -85,7 +85,8 @@ final class IdemixSetup {
     Credentials.Verified cred;
     try {
       cred = Credentials.verify(conf.getCred().toByteArray(), Scalars.toBigInteger(sk), key,
-          conf.getOrganizationalUnitIdentifier(), admin ? 2 : 1, conf.getEnrollmentId());
+          conf.getOrganizationalUnitIdentifier(), IdemixRoles.credentialRole(conf.getRole()),
+          conf.getEnrollmentId());
     } catch (Credentials.InvalidCredentialException e) {
       throw signerInvalid(msp, "its credential is not valid for its secret key, OU '"
           + conf.getOrganizationalUnitIdentifier() + "', role " + (admin ? "admin" : "member")

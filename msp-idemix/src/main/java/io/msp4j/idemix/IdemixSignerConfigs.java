@@ -101,7 +101,7 @@ public final class IdemixSignerConfigs {
             + " as " + (expectedRole == IdemixRoles.ADMIN ? "ADMIN" : "MEMBER") + " and checks its credential for role "
             + expectedRole + ", but the credential carries role " + attributes.role());
       }
-      Optional<String> problem = CredentialCheck.problem(issuerKey, userSecret.value(), credential.encodedBytes());
+      Optional<String> problem = Credentials.problem(issuerKey, userSecret.value(), credential.encodedBytes());
       if (problem.isPresent()) {
         throw new IllegalArgumentException("the credential does not verify for the user secret: " + problem.get());
       }

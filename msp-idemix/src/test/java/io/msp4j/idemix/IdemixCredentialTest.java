@@ -31,7 +31,7 @@ class IdemixCredentialTest {
 
     assertThat(BbsPlus.bMatches(ISSUER.issuerKey(), secret.value(), cred, BbsPlus.attributeValues(cred))).isTrue();
     assertThat(BbsPlus.pairingHolds(ISSUER.issuerKey(), cred)).isTrue();
-    assertThat(CredentialCheck.problem(ISSUER.issuerKey(), secret.value(), cred.toByteArray())).isEmpty();
+    assertThat(Credentials.problem(ISSUER.issuerKey(), secret.value(), cred.toByteArray())).isEmpty();
   }
 
   @Test
@@ -72,7 +72,7 @@ class IdemixCredentialTest {
     Credential changed = cred.toBuilder().setAttrs(index, ByteString.copyFrom(bytes32(values.get(index)))).build();
 
     assertThat(BbsPlus.bMatches(ISSUER.issuerKey(), secret.value(), changed, values)).isFalse();
-    assertThat(CredentialCheck.problem(ISSUER.issuerKey(), secret.value(), changed.toByteArray()))
+    assertThat(Credentials.problem(ISSUER.issuerKey(), secret.value(), changed.toByteArray()))
         .hasValueSatisfying(p -> assertThat(p).contains("does not match the user secret and the attribute values"));
   }
 
@@ -83,7 +83,7 @@ class IdemixCredentialTest {
     Credential cred = issue(secret, ADMIN);
 
     assertThat(BbsPlus.bMatches(ISSUER.issuerKey(), other.value(), cred, BbsPlus.attributeValues(cred))).isFalse();
-    assertThat(CredentialCheck.problem(ISSUER.issuerKey(), other.value(), cred.toByteArray())).isPresent();
+    assertThat(Credentials.problem(ISSUER.issuerKey(), other.value(), cred.toByteArray())).isPresent();
   }
 
   @Test
@@ -95,7 +95,7 @@ class IdemixCredentialTest {
 
     assertThat(BbsPlus.pairingHolds(otherKey, cred)).isFalse();
     assertThat(BbsPlus.pairingHolds(ISSUER.issuerKey(), otherE)).isFalse();
-    assertThat(CredentialCheck.problem(ISSUER.issuerKey(), secret.value(), otherE.toByteArray()))
+    assertThat(Credentials.problem(ISSUER.issuerKey(), secret.value(), otherE.toByteArray()))
         .hasValueSatisfying(p -> assertThat(p).contains("does not verify under the issuer key"));
   }
 
@@ -105,9 +105,9 @@ class IdemixCredentialTest {
     Credential cred = issue(secret, ADMIN);
     byte[] three = cred.toBuilder().clearAttrs().addAllAttrs(cred.getAttrsList().subList(0, 3)).build().toByteArray();
 
-    assertThat(CredentialCheck.problem(ISSUER.issuerKey(), secret.value(), three))
+    assertThat(Credentials.problem(ISSUER.issuerKey(), secret.value(), three))
         .hasValueSatisfying(p -> assertThat(p).contains("3 attribute values"));
-    assertThat(CredentialCheck.problem(ISSUER.issuerKey(), secret.value(), new byte[] {(byte) 0xff}))
+    assertThat(Credentials.problem(ISSUER.issuerKey(), secret.value(), new byte[] {(byte) 0xff}))
         .hasValueSatisfying(p -> assertThat(p).contains("not a Credential protobuf"));
   }
 

@@ -115,7 +115,7 @@ final class OrgMsps {
     for (int i = 0; i < proposals.size(); i++) {
       Proposal p = proposals.get(i);
       if (p.config().getType() == IDEMIX && version != MspVersion.V1_0 && version != MspVersion.V3_0) {
-        out[i] = setUpIdemix(p, version);
+        out[i] = setUpIdemix(p, version, options);
       }
     }
     IntStream indexes = IntStream.range(0, proposals.size())
@@ -147,9 +147,9 @@ final class OrgMsps {
    * identity). A channel's idemix MSP has no signer: a configuration carrying one (configtxgen
    * copies user/SignerConfig) is set up as Fabric does, signer included, and its signer unused.
    */
-  private static Outcome setUpIdemix(Proposal p, MspVersion version) {
+  private static Outcome setUpIdemix(Proposal p, MspVersion version, SetupOptions options) {
     try {
-      return new Outcome(CachingMsp.wrap(IdemixMsps.setup(p.config(), version)), null);
+      return new Outcome(CachingMsp.wrap(IdemixMsps.setup(p.config(), version, options.release())), null);
     } catch (MspException e) {
       return new Outcome(null, e);
     }
