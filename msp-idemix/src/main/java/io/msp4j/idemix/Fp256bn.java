@@ -125,13 +125,14 @@ final class Fp256bn {
     return r;
   }
 
-  /** Whether e(w, a) = e(g2, b): the pairing check of a randomised credential. */
+  /**
+   * Whether e(w, a) = e(g2, b): the pairing check of a randomised credential, as one Miller loop
+   * over both pairs, e(w, a)·e(−g2, b), and one final exponentiation.
+   */
   static boolean pairingsEqual(ECP2 w, ECP a, ECP2 g2, ECP b) {
-    FP12 left = PAIR.ate(copy(w), copy(a));
-    FP12 right = PAIR.ate(copy(g2), copy(b));
-    right.inverse();
-    left.mul(right);
-    return PAIR.fexp(left).isunity();
+    ECP2 minusG2 = copy(g2);
+    minusG2.neg();
+    return PAIR.fexp(PAIR.ate2(copy(w), copy(a), minusG2, copy(b))).isunity();
   }
 
   /** The 65-byte uncompressed encoding (0x04, x, y) that enters Fiat–Shamir hashes. */

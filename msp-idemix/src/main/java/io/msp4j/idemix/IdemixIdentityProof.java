@@ -81,19 +81,26 @@ public final class IdemixIdentityProof {
       throw invalid("a_prime and a_bar are not a randomised credential of this issuer", null);
     }
 
-    ECP hRand = key.hRand();
-    ECP hSk = key.hSk();
-    ECP t1 = Fp256bn.sub(Fp256bn.mul2(aPrime, sE, hRand, sR2), Fp256bn.mul(Fp256bn.sub(aBar, bPrime), c));
-    ECP t2 = Fp256bn.mul(hRand, sSPrime);
-    t2 = Fp256bn.add(t2, Fp256bn.mul2(bPrime, sR3, hSk, sSk));
-    t2 = Fp256bn.add(t2, Fp256bn.mul2(key.hAttr(ENROLLMENT_ID), sEid, key.hAttr(REVOCATION_HANDLE), sRh));
+    // The t-values recomputed; every multiple of a fixed base comes from the key's tables.
+    VerifierBases bases = key.bases();
     BigInteger ouValue = Fp256bn.hashToScalar(identity.organizationalUnit()
         .getOrganizationalUnitIdentifier().getBytes(StandardCharsets.UTF_8));
     BigInteger roleValue = BigInteger.valueOf(identity.disclosedRoleValue());
-    ECP disclosed = Fp256bn.add(Fp256bn.generatorG1(), Fp256bn.mul(key.hAttr(0), ouValue));
-    disclosed = Fp256bn.add(disclosed, Fp256bn.mul(key.hAttr(1), roleValue));
-    t2 = Fp256bn.add(t2, Fp256bn.mul(disclosed, c));
-    ECP t3 = Fp256bn.sub(Fp256bn.mul2(hSk, sSk, hRand, sRNym), Fp256bn.mul(nym, c));
+    ECP t1 = Fp256bn.sub(Fp256bn.mul(aPrime, sE), Fp256bn.mul(Fp256bn.sub(aBar, bPrime), c));
+    VerifierBases.plus(t1, bases.hRand, sR2);
+    // (g1 + ou·h_attrs[0] + role·h_attrs[1])·c, the disclosed attributes, as three fixed multiples.
+    ECP t2 = Fp256bn.mul(bPrime, sR3);
+    VerifierBases.plus(t2, bases.hRand, sSPrime);
+    VerifierBases.plus(t2, bases.hSk, sSk);
+    VerifierBases.plus(t2, bases.hAttr(ENROLLMENT_ID), sEid);
+    VerifierBases.plus(t2, bases.hAttr(REVOCATION_HANDLE), sRh);
+    VerifierBases.plus(t2, bases.g1, c);
+    VerifierBases.plus(t2, bases.hAttr(0), reduced(c).multiply(ouValue));
+    VerifierBases.plus(t2, bases.hAttr(1), reduced(c).multiply(roleValue));
+    ECP t3 = Fp256bn.mul(nym, c);
+    t3.neg();
+    VerifierBases.plus(t3, bases.hSk, sSk);
+    VerifierBases.plus(t3, bases.hRand, sRNym);
 
     int alg = sig.getNonRevocationProof().getRevocationAlg();
     if (alg != 0) {
@@ -118,6 +125,11 @@ public final class IdemixIdentityProof {
           + identity.organizationalUnit().getOrganizationalUnitIdentifier() + "' and role value "
           + identity.disclosedRoleValue(), null);
     }
+  }
+
+  /** c as mathlib uses it in a product (reduced modulo q). */
+  private static BigInteger reduced(BigInteger c) {
+    return c.mod(Fp256bn.ORDER);
   }
 
   private static BigInteger s(ByteString b) {

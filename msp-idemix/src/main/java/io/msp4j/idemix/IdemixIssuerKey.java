@@ -31,6 +31,8 @@ public final class IdemixIssuerKey {
   private final ECP hRand;
   private final List<ECP> hAttrs;
   private final ECP2 w;
+  /** The verifier's tables for g1, h_sk, h_rand and the attribute bases, made on first use. */
+  private volatile VerifierBases bases;
 
   private IdemixIssuerKey(byte[] encoded, byte[] hash, byte[] reencoded, ECP hSk, ECP hRand,
       List<ECP> hAttrs, ECP2 w) {
@@ -165,6 +167,16 @@ public final class IdemixIssuerKey {
 
   ECP hAttr(int index) {
     return hAttrs.get(index);
+  }
+
+  /** The fixed-base tables, made once (a race makes them twice, harmlessly). */
+  VerifierBases bases() {
+    VerifierBases b = bases;
+    if (b == null) {
+      b = new VerifierBases(hSk, hRand, hAttrs);
+      bases = b;
+    }
+    return b;
   }
 
   int attributeBaseCount() {

@@ -78,7 +78,11 @@ public final class NymSignatures {
     BigInteger sRNym = Fp256bn.scalar(sig.getProofSRNym().toByteArray());
     BigInteger nonce = Fp256bn.scalar(sig.getNonce().toByteArray());
     ECP nym = identity.nym();
-    ECP t = Fp256bn.sub(Fp256bn.mul2(key.hSk(), sSk, key.hRand(), sRNym), Fp256bn.mul(nym, c));
+    ECP t = Fp256bn.mul(nym, c);
+    t.neg();
+    VerifierBases bases = key.bases();
+    VerifierBases.plus(t, bases.hSk, sSk);
+    VerifierBases.plus(t, bases.hRand, sRNym);
     if (!c.equals(Challenges.finalChallenge(challengeData(key, t, nym, message), nonce))) {
       throw new IdemixException(Reason.SIGNATURE_INVALID, Rules.VERIFY,
           "idemix signature: the pseudonym signature does not verify over this message");
