@@ -12,9 +12,9 @@
  * channel ID (CONFIGTX-UPDATE-05). It does not check what the bundle does not check either: whether
  * a Fabric node supports the capabilities (a node's own check, given by {@link
  * io.msp4j.channel.ChannelCapabilities#unsupportedByFabricV3()}), consensus metadata and consenter
- * mappings, ACL policy references, anchor peers and endpoints beyond their presence. It cannot set
- * up idemix MSPs (type 1), which Fabric accepts at MSP versions 1.1 to 1.4.3: such a channel is
- * refused with a clear error. A bare {@code Config} carries no channel ID, so none is checked.
+ * mappings, ACL policy references, anchor peers and endpoints beyond their presence. Idemix MSPs
+ * (type 1) are set up with {@code io.msp4j.idemix.IdemixMsps} at MSP versions 1.1 to 1.4.3 and
+ * refused at 1.0 and 3.0, as Fabric refuses them (CHANNEL-MSP-04, IDEMIX-VER-01). A bare {@code Config} carries no channel ID, so none is checked.
  * Protobuf messages nested deeper than protobuf-java's default limit of 100 do not decode (Go's
  * limit is 10,000).
  *
