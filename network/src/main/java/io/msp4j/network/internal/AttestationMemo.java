@@ -76,11 +76,11 @@ public final class AttestationMemo {
     }
   }
 
-  /** By configuration, whether a set of signers (by POLICY-SIG-02 key) satisfies its policy. */
-  private final Map<ByteString, Map<Set<String>, Boolean>> satisfying =
+  /** By configuration, whether a set of signers (by their verdict keys) satisfies its policy. */
+  private final Map<ByteString, Map<Set<Object>, Boolean>> satisfying =
       new LinkedHashMap<>(8, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<ByteString, Map<Set<String>, Boolean>> e) {
+        protected boolean removeEldestEntry(Map.Entry<ByteString, Map<Set<Object>, Boolean>> e) {
           return size() > CONFIGS;
         }
       };
@@ -127,6 +127,9 @@ public final class AttestationMemo {
     List<Optional<SignedData>> signed = null;
     List<Identity> signers = new ArrayList<>();
     Set<String> keys = new HashSet<>();
+    // The verdict is remembered per set of whole identities: an idemix identifier (a pseudonym)
+    // does not bind the identity's claims, so it cannot stand for the identity in the memo.
+    Set<Object> verdictKeys = new HashSet<>();
     for (int i = 0; i < entries.size(); i++) {
       Identity signer = a.verified.get(entries.get(i));
       if (signer == null) {
@@ -150,19 +153,20 @@ public final class AttestationMemo {
       }
       if (keys.add(signer.identifier().signerKey())) {
         signers.add(signer);
+        verdictKeys.add(signer.verdictKey());
       }
     }
-    Map<Set<String>, Boolean> known = satisfying.computeIfAbsent(configKey,
+    Map<Set<Object>, Boolean> known = satisfying.computeIfAbsent(configKey,
         k -> new LinkedHashMap<>(16, 0.75f, true) {
           @Override
-          protected boolean removeEldestEntry(Map.Entry<Set<String>, Boolean> e) {
+          protected boolean removeEldestEntry(Map.Entry<Set<Object>, Boolean> e) {
             return size() > SIGNER_SETS_PER_CONFIG;
           }
         });
-    Boolean satisfied = known.get(keys);
+    Boolean satisfied = known.get(verdictKeys);
     if (satisfied == null) {
       satisfied = checks.blockValidationSatisfiedBy(signers);
-      known.put(Set.copyOf(keys), satisfied);
+      known.put(Set.copyOf(verdictKeys), satisfied);
     }
     if (satisfied) {
       record(a, entries);

@@ -115,7 +115,10 @@ final class OrgMsps {
     for (int i = 0; i < proposals.size(); i++) {
       Proposal p = proposals.get(i);
       if (p.config().getType() == IDEMIX && version != MspVersion.V1_0 && version != MspVersion.V3_0) {
-        out[i] = setUpIdemix(p, version, options);
+        // Reused from the previous configuration when byte-identical, as X.509 MSPs are: the
+        // caches and the verifier's tables carry over a config update that leaves the org alone.
+        Optional<Msp> again = reuse.find(p.config(), version, options.release());
+        out[i] = again.isPresent() ? new Outcome(again.get(), null) : setUpIdemix(p, version, options);
       }
     }
     IntStream indexes = IntStream.range(0, proposals.size())
