@@ -1,7 +1,6 @@
 package io.msp4j.idemix;
 
 import com.google.protobuf.ByteString;
-import io.msp4j.idemix.internal.wire.AmclWire;
 import io.msp4j.idemix.internal.wire.IdemixWire.CredentialRevocationInformation;
 import io.msp4j.idemix.internal.wire.IdemixWire.NonRevocationProof;
 import io.msp4j.idemix.internal.wire.IdemixWire.Signature;
@@ -66,9 +65,9 @@ final class IdentityProofs {
     BIG c = Scalars.of(Challenges.finalChallenge(data.toByteArray(), Scalars.toBigInteger(nonce)));
 
     Signature.Builder sig = Signature.newBuilder()
-        .setAPrime(proto(aPrime))
-        .setABar(proto(aBar))
-        .setBPrime(proto(bPrime))
+        .setAPrime(PointWire.g1(aPrime))
+        .setABar(PointWire.g1(aBar))
+        .setBPrime(PointWire.g1(bPrime))
         .setProofC(bytes(c))
         .setProofSSk(bytes(Scalars.add(rSk, Scalars.mul(c, sk))))
         .setProofSE(bytes(Scalars.sub(rE, Scalars.mul(c, e))))
@@ -76,7 +75,7 @@ final class IdentityProofs {
         .setProofSR3(bytes(Scalars.sub(rR3, Scalars.mul(c, r3))))
         .setProofSSPrime(bytes(Scalars.add(rSPrime, Scalars.mul(c, sPrime))))
         .setNonce(bytes(nonce))
-        .setNym(proto(nym))
+        .setNym(PointWire.g1(nym))
         .setProofSRNym(bytes(Scalars.add(rRNym, Scalars.mul(c, rNym))));
     for (int i = 0; i < HIDDEN.length; i++) {
       BIG attr = Scalars.of(cred.attrs()[HIDDEN[i]]);
@@ -89,14 +88,6 @@ final class IdentityProofs {
         .setEpoch(cri.getEpoch())
         .setNonRevocationProof(NonRevocationProof.newBuilder().setRevocationAlg(cri.getRevocationAlg()));
     return sig.build().toByteArray();
-  }
-
-  static AmclWire.ECP proto(ECP p) {
-    byte[] raw = Fp256bn.bytes(p);
-    return AmclWire.ECP.newBuilder()
-        .setX(ByteString.copyFrom(raw, 1, Fp256bn.FIELD_BYTES))
-        .setY(ByteString.copyFrom(raw, 1 + Fp256bn.FIELD_BYTES, Fp256bn.FIELD_BYTES))
-        .build();
   }
 
   private static ByteString bytes(BIG v) {
