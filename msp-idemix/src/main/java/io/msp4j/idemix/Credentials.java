@@ -71,7 +71,9 @@ final class Credentials {
     }
     BigInteger e = Fp256bn.scalar(cred.getE().toByteArray());
     BigInteger s = Fp256bn.scalar(cred.getS().toByteArray());
-    ECP expectedB = Fp256bn.add(Fp256bn.generatorG1(), Fp256bn.mul2(key.hSk(), sk, key.hRand(), s));
+    // sk is the signer's secret: its multiple comes from milagro's constant-time multiplication.
+    ECP expectedB = Fp256bn.add(Fp256bn.generatorG1(),
+        Fp256bn.add(Fp256bn.mul(key.hSk(), Scalars.of(sk)), Fp256bn.mul(key.hRand(), s)));
     for (int i = 0; i < cred.getAttrsCount(); i++) {
       ByteString attr = cred.getAttrs(i);
       expectedB = Fp256bn.add(expectedB, Fp256bn.mul(key.hAttr(i), Fp256bn.scalar(attr.toByteArray())));
