@@ -5,6 +5,7 @@ import io.msp4j.core.internal.pem.PemBlock;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import org.bouncycastle.asn1.ASN1BitString;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.nist.NISTNamedCurves;
@@ -67,7 +68,7 @@ final class RevocationPublicKeys {
       throw new InvalidKeyException("the revocation public key's curve is not P-224, P-256, P-384 or P-521");
     }
     X9ECParameters curve = NISTNamedCurves.getByOID(curveOid);
-    byte[] point = spki.getPublicKeyData().getOctets();
+    byte[] point = rightAligned(spki.getPublicKeyData());
     int coordinate = (curve.getCurve().getFieldSize() + 7) / 8;
     if (point.length != 1 + 2 * coordinate || point[0] != 0x04) {
       throw new InvalidKeyException("the revocation public key's point is not an uncompressed "
@@ -83,5 +84,26 @@ final class RevocationPublicKeys {
           + GO_CURVES.get(curveOid) + ": " + e.getMessage());
     }
     return GO_CURVES.get(curveOid);
+  }
+
+  /**
+   * The key's bits as Go reads them: padding bits (at most 7, all zero, none in an empty string)
+   * and the content shifted right over them, as {@code asn1.BitString.RightAlign} does.
+   */
+  private static byte[] rightAligned(ASN1BitString bits) throws InvalidKeyException {
+    byte[] b = bits.getBytes();
+    int pad = bits.getPadBits();
+    if (pad > 7 || b.length == 0 && pad != 0 || pad > 0 && (b[b.length - 1] & ((1 << pad) - 1)) != 0) {
+      throw new InvalidKeyException("the revocation public key's BIT STRING has invalid padding bits");
+    }
+    if (pad == 0 || b.length == 0) {
+      return b;
+    }
+    byte[] a = new byte[b.length];
+    a[0] = (byte) ((b[0] & 0xff) >>> pad);
+    for (int i = 1; i < b.length; i++) {
+      a[i] = (byte) ((b[i - 1] << (8 - pad)) | ((b[i] & 0xff) >>> pad));
+    }
+    return a;
   }
 }
