@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.msp4j.channel.IdemixChannelFixtures.IdemixOrgSpec;
 import io.msp4j.testdata.idemix.IdemixOrgFolders;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -39,4 +40,9 @@ class IdemixChannelFixturesTest {
     }
   }
 
+  @Test
+  void theReadmeQuotesTheConfigtxYamlConfigtxgenRead() throws IOException {
+    assertThat(Files.readString(COMMITTED.resolve("README.md")))
+        .contains("```yaml\n" + new String(IdemixChannelFixtures.configtxYaml(), StandardCharsets.UTF_8) + "```\n");
+  }
 }
