@@ -50,12 +50,16 @@ final class RevocationPublicKeys {
     byte[] der = block.get().bytes();
     SubjectPublicKeyInfo spki;
     try {
-      ASN1Primitive parsed = ASN1Primitive.fromByteArray(der);
+      ASN1Primitive parsed = der.length == 0 ? null : ASN1Primitive.fromByteArray(der);
+      if (parsed == null) {
+        throw new InvalidKeyException("the revocation public key's PEM block is empty");
+      }
       spki = SubjectPublicKeyInfo.getInstance(parsed);
       if (parsed.getEncoded("DER").length != der.length) {
         throw new InvalidKeyException("the revocation public key has data after its SubjectPublicKeyInfo");
       }
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException | RuntimeException e) {
+      // Bouncy Castle's ASN.1 objects refuse malformed input with assorted runtime exceptions.
       throw new InvalidKeyException(
           "the revocation public key is not a PKIX SubjectPublicKeyInfo: " + e.getMessage());
     }
