@@ -11,7 +11,7 @@ import org.apache.milagro.amcl.FP256BN.ECP;
  * memory accesses depend on them; the prover keeps milagro's constant-time multiplication.
  * Immutable once built; its points are never handed out, only copies of sums.
  */
-final class FixedBase {
+final class FixedBase implements MultipleAdder {
   private static final int WINDOWS = 2 * Fp256bn.FIELD_BYTES;
   private static final int DIGITS = 15;
 
@@ -22,11 +22,8 @@ final class FixedBase {
     for (int i = 0; i < WINDOWS; i++) {
       ECP multiple = Fp256bn.copy(power);
       for (int j = 0; j < DIGITS; j++) {
-        ECP entry = Fp256bn.copy(multiple);
-        // Affine and fully reduced: milagro's addition then only reads the entry, never
-        // reduces it in place, so threads can share the table.
-        entry.affine();
-        table[i][j] = entry;
+        // milagro's addition only reads its argument, so threads can share the entries.
+        table[i][j] = Fp256bn.copy(multiple);
         multiple.add(power);
       }
       for (int d = 0; d < 4; d++) {
@@ -36,7 +33,8 @@ final class FixedBase {
   }
 
   /** Adds k·P to {@code acc} (k reduced modulo q as mathlib reduces it). */
-  void addMultiple(ECP acc, BigInteger k) {
+  @Override
+  public void addMultiple(ECP acc, BigInteger k) {
     byte[] digits = Fp256bn.scalarBytes(k);
     for (int b = 0; b < digits.length; b++) {
       int window = 2 * (digits.length - 1 - b);
@@ -49,13 +47,5 @@ final class FixedBase {
         acc.add(table[window + 1][high - 1]);
       }
     }
-  }
-
-  /** k·P. */
-  ECP multiple(BigInteger k) {
-    ECP acc = new ECP();
-    acc.inf();
-    addMultiple(acc, k);
-    return acc;
   }
 }

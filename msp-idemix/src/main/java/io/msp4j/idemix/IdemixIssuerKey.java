@@ -31,8 +31,13 @@ public final class IdemixIssuerKey {
   private final ECP hRand;
   private final List<ECP> hAttrs;
   private final ECP2 w;
-  /** The verifier's tables for g1, h_sk, h_rand and the attribute bases, made on first use. */
+  /** Verifications after which the fixed-base tables are made. */
+  static final int TABLES_AFTER = 32;
+  /** The verifier's tables for g1, h_sk, h_rand and the attribute bases, once made. */
   private volatile VerifierBases bases;
+  private final VerifierBases plain;
+  private final java.util.concurrent.atomic.AtomicInteger verifications =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private IdemixIssuerKey(byte[] encoded, byte[] hash, byte[] reencoded, ECP hSk, ECP hRand,
       List<ECP> hAttrs, ECP2 w) {
@@ -43,6 +48,7 @@ public final class IdemixIssuerKey {
     this.hRand = hRand;
     this.hAttrs = hAttrs;
     this.w = w;
+    this.plain = VerifierBases.plain(hSk, hRand, hAttrs);
   }
 
   /**
@@ -169,13 +175,21 @@ public final class IdemixIssuerKey {
     return hAttrs.get(index);
   }
 
-  /** The fixed-base tables, made once (a race makes them twice, harmlessly). */
+  /**
+   * The verifier's bases: plain for the first {@value #TABLES_AFTER} verifications under this key,
+   * then tables made once (a race makes them twice, harmlessly). A command that checks a few
+   * signatures never pays for the tables; a long-running node pays once.
+   */
   VerifierBases bases() {
     VerifierBases b = bases;
-    if (b == null) {
-      b = new VerifierBases(hSk, hRand, hAttrs);
-      bases = b;
+    if (b != null) {
+      return b;
     }
+    if (verifications.incrementAndGet() <= TABLES_AFTER) {
+      return plain;
+    }
+    b = VerifierBases.tabled(hSk, hRand, hAttrs);
+    bases = b;
     return b;
   }
 

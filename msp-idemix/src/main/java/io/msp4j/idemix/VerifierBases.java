@@ -2,42 +2,46 @@ package io.msp4j.idemix;
 
 import java.math.BigInteger;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.milagro.amcl.FP256BN.ECP;
 
 /**
- * The fixed bases of an issuer key as {@link FixedBase} tables, for the verifier's public
- * scalars: g1, h_sk, h_rand and h_attrs[0..3]. About 1.7 MB per issuer key, made once.
+ * The fixed bases of an issuer key for the verifier's public scalars: g1, h_sk, h_rand and
+ * h_attrs[0..3], either as {@link FixedBase} tables (about 1.7 MB per key, worth it once a key has
+ * verified a few dozen proofs or signatures) or plain (milagro's multiplication each time, for a
+ * key that verifies a handful, as one command does).
  */
 final class VerifierBases {
-  final FixedBase g1;
-  final FixedBase hSk;
-  final FixedBase hRand;
-  private final FixedBase[] hAttrs;
+  final MultipleAdder g1;
+  final MultipleAdder hSk;
+  final MultipleAdder hRand;
+  private final MultipleAdder[] hAttrs;
 
-  VerifierBases(ECP hSk, ECP hRand, List<ECP> hAttrs) {
-    this.g1 = new FixedBase(Fp256bn.generatorG1());
-    this.hSk = new FixedBase(hSk);
-    this.hRand = new FixedBase(hRand);
+  private VerifierBases(ECP hSk, ECP hRand, List<ECP> hAttrs, Function<ECP, MultipleAdder> how) {
+    this.g1 = how.apply(Fp256bn.generatorG1());
+    this.hSk = how.apply(hSk);
+    this.hRand = how.apply(hRand);
     int n = Math.min(hAttrs.size(), IdemixIssuerKey.ATTRIBUTE_NAMES.size());
-    this.hAttrs = new FixedBase[n];
+    this.hAttrs = new MultipleAdder[n];
     for (int i = 0; i < n; i++) {
-      this.hAttrs[i] = new FixedBase(hAttrs.get(i));
+      this.hAttrs[i] = how.apply(hAttrs.get(i));
     }
   }
 
-  FixedBase hAttr(int i) {
+  static VerifierBases tabled(ECP hSk, ECP hRand, List<ECP> hAttrs) {
+    return new VerifierBases(hSk, hRand, hAttrs, FixedBase::new);
+  }
+
+  static VerifierBases plain(ECP hSk, ECP hRand, List<ECP> hAttrs) {
+    return new VerifierBases(hSk, hRand, hAttrs, MultipleAdder::plain);
+  }
+
+  MultipleAdder hAttr(int i) {
     return hAttrs[i];
   }
 
-  /** A new accumulator: the point at infinity. */
-  static ECP zero() {
-    ECP z = new ECP();
-    z.inf();
-    return z;
-  }
-
   /** k·(fixed base) added to {@code acc}, returned for chaining. */
-  static ECP plus(ECP acc, FixedBase base, BigInteger k) {
+  static ECP plus(ECP acc, MultipleAdder base, BigInteger k) {
     base.addMultiple(acc, k);
     return acc;
   }
