@@ -74,8 +74,11 @@ final class FollowCommand implements Callable<Integer> {
   String channel;
 
   @Option(names = "--msp-dir", required = true, paramLabel = "LOCAL_MSP",
-      description = "The local MSP folder whose signing identity signs the requests (a reader of the channel).")
+      description = "The local MSP folder whose signing identity signs the requests (a reader of the channel):"
+          + " an X.509 folder, or an idemix user's (msp/IssuerPublicKey and user/SignerConfig).")
   Path mspDir;
+
+  @Mixin MspTypeOption mspType = new MspTypeOption();
 
   @Option(names = "--msp-id", required = true, paramLabel = "ID", description = "Its MSP ID.")
   String mspId;
@@ -182,9 +185,14 @@ final class FollowCommand implements Callable<Integer> {
     SigningIdentity signer;
     Optional<Pkcs11Token> token = Optional.empty();
     try {
-      token = bccsp.open();
-      signer = MspOptions.load(mspDir, mspId, release.release().newestMspVersion(), true,
-          token.map(Pkcs11Token::keyStore), release.release()).defaultSigningIdentity();
+      if (mspType.idemix(mspDir)) {
+        signer = IdemixFolderMsp.load(mspDir, mspId, null, release.release())
+            .defaultSigningIdentity();
+      } else {
+        token = bccsp.open();
+        signer = MspOptions.load(mspDir, mspId, release.release().newestMspVersion(), true,
+            token.map(Pkcs11Token::keyStore), release.release()).defaultSigningIdentity();
+      }
     } catch (MspSetupException e) {
       token.ifPresent(Pkcs11Token::close);
       SetupFailures.report(e, false, out, err);

@@ -20,6 +20,7 @@ import org.hyperledger.fabric.protos.common.ConfigPolicy;
 import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.msp.FabricMSPConfig;
 import org.hyperledger.fabric.protos.msp.FabricOUIdentifier;
+import org.hyperledger.fabric.protos.msp.IdemixMSPConfig;
 import org.hyperledger.fabric.protos.msp.MSPConfig;
 
 /**
@@ -31,6 +32,8 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  */
 public final class MspChanges {
   private static final String MSP_KEY = "MSP";
+  /** {@code MSPConfig.type} of an idemix MSP (Fabric's {@code msp.IDEMIX}). */
+  private static final int IDEMIX_TYPE = 1;
 
   private MspChanges() {}
 
@@ -60,9 +63,9 @@ public final class MspChanges {
       ConfigGroup b = before.get(path);
       ConfigGroup a = after.get(path);
       if (b == null) {
-        out.add(new MspChange(path, Kind.ORG_ADDED, "MSP " + mspId(a).orElse("(none)")));
+        out.add(new MspChange(path, Kind.ORG_ADDED, "MSP " + mspName(a)));
       } else if (a == null) {
-        out.add(new MspChange(path, Kind.ORG_REMOVED, "MSP " + mspId(b).orElse("(none)")));
+        out.add(new MspChange(path, Kind.ORG_REMOVED, "MSP " + mspName(b)));
       } else {
         org(path, b, a, out);
       }
@@ -214,10 +217,32 @@ public final class MspChanges {
         + n.getOrdererOuIdentifier().getOrganizationalUnitIdentifier() + "'}";
   }
 
-  /** The MSP ID an org group's MSP value names, when it decodes. */
-  static Optional<String> mspId(ConfigGroup org) {
+  /**
+   * The MSP ID an org group's MSP value names, followed by {@code (idemix)} for an idemix MSP;
+   * {@code (none)} when the group has no MSP value or it does not decode.
+   */
+  static String mspName(ConfigGroup org) {
     ConfigValue v = org.getValuesMap().get(MSP_KEY);
-    return v == null ? Optional.empty() : fabric(v.getValue()).map(FabricMSPConfig::getName);
+    if (v == null) {
+      return "(none)";
+    }
+    Optional<String> x509 = fabric(v.getValue()).map(FabricMSPConfig::getName);
+    if (x509.isPresent()) {
+      return x509.get();
+    }
+    return idemix(v.getValue()).map(c -> c.getName() + " (idemix)").orElse("(none)");
+  }
+
+  private static Optional<IdemixMSPConfig> idemix(ByteString mspValue) {
+    try {
+      MSPConfig m = MSPConfig.parseFrom(mspValue);
+      if (m.getType() != IDEMIX_TYPE) {
+        return Optional.empty();
+      }
+      return Optional.of(IdemixMSPConfig.parseFrom(m.getConfig()));
+    } catch (InvalidProtocolBufferException e) {
+      return Optional.empty();
+    }
   }
 
   private static Optional<FabricMSPConfig> fabric(ByteString mspValue) {

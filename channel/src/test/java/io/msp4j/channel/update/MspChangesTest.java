@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.msp4j.channel.ConfigFixture;
 import io.msp4j.channel.TestOrgs;
 import java.nio.file.Path;
+import com.google.protobuf.ByteString;
 import org.hyperledger.fabric.protos.common.Config;
 import org.hyperledger.fabric.protos.common.ConfigGroup;
+import org.hyperledger.fabric.protos.common.ConfigValue;
 import org.hyperledger.fabric.protos.common.ImplicitMetaPolicy;
 import org.hyperledger.fabric.protos.common.MSPRole;
+import org.hyperledger.fabric.protos.msp.IdemixMSPConfig;
+import org.hyperledger.fabric.protos.msp.MSPConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,5 +51,28 @@ class MspChangesTest {
         .contains(
             org.assertj.core.groups.Tuple.tuple("/Channel/Application", MspChange.Kind.POLICY_REMOVED),
             org.assertj.core.groups.Tuple.tuple("/Channel/Application/Org1", MspChange.Kind.ORG_REMOVED));
+  }
+
+  @Test
+  void anIdemixOrgAddedOrRemovedIsNamedByItsMspId() {
+    ConfigGroup root = config.getChannelGroup();
+    ConfigGroup app = root.getGroupsOrThrow("Application");
+    MSPConfig idemix = MSPConfig.newBuilder().setType(1)
+        .setConfig(IdemixMSPConfig.newBuilder().setName("IdemixOrgMSP")
+            .setIpk(ByteString.copyFromUtf8("issuer key")).build().toByteString())
+        .build();
+    ConfigGroup org = ConfigGroup.newBuilder().setModPolicy("Admins")
+        .putValues("MSP", ConfigValue.newBuilder().setModPolicy("Admins")
+            .setValue(idemix.toByteString()).build())
+        .build();
+    Config next = config.toBuilder().setChannelGroup(root.toBuilder()
+        .putGroups("Application", app.toBuilder().putGroups("IdemixOrg", org).build()))
+        .build();
+    assertThat(MspChanges.between(config, next)).containsExactly(
+        new MspChange("/Channel/Application/IdemixOrg", MspChange.Kind.ORG_ADDED,
+            "MSP IdemixOrgMSP (idemix)"));
+    assertThat(MspChanges.between(next, config)).containsExactly(
+        new MspChange("/Channel/Application/IdemixOrg", MspChange.Kind.ORG_REMOVED,
+            "MSP IdemixOrgMSP (idemix)"));
   }
 }
