@@ -42,6 +42,12 @@ public record MspChange(String org, Kind kind, String detail) {
     POLICY_ADDED,
     POLICY_REMOVED,
     MSP_UNDECODABLE,
+    /** The org's MSP changed type (X.509 to idemix or back). */
+    MSP_TYPE_CHANGED,
+    /** An idemix org's issuer public key changed: its members' credentials no longer hold. */
+    IDEMIX_ISSUER_KEY_CHANGED,
+    /** An idemix org's revocation public key changed. */
+    IDEMIX_REVOCATION_KEY_CHANGED,
     /** A consenter joined the ordering service. */
     CONSENTER_ADDED,
     /** A consenter left the ordering service. */

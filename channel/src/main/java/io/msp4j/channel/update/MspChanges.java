@@ -102,6 +102,17 @@ public final class MspChanges {
     }
     Optional<FabricMSPConfig> bf = fabric(bb);
     Optional<FabricMSPConfig> af = fabric(ab);
+    Optional<IdemixMSPConfig> bi = idemix(bb);
+    Optional<IdemixMSPConfig> ai = idemix(ab);
+    if (bi.isPresent() && ai.isPresent()) {
+      idemixOrg(path, bi.get(), ai.get(), out);
+      return;
+    }
+    if (bi.isPresent() && af.isPresent() || bf.isPresent() && ai.isPresent()) {
+      out.add(new MspChange(path, Kind.MSP_TYPE_CHANGED, bi.isPresent()
+          ? "idemix -> X.509" : "X.509 -> idemix"));
+      return;
+    }
     if (bf.isEmpty() || af.isEmpty()) {
       out.add(new MspChange(path, Kind.MSP_UNDECODABLE,
           (bf.isEmpty() ? "the current" : "the proposed")
@@ -215,6 +226,22 @@ public final class MspChanges {
         + n.getPeerOuIdentifier().getOrganizationalUnitIdentifier() + "', admin '"
         + n.getAdminOuIdentifier().getOrganizationalUnitIdentifier() + "', orderer '"
         + n.getOrdererOuIdentifier().getOrganizationalUnitIdentifier() + "'}";
+  }
+
+  /** What changed between two idemix MSP values: the MSP ID, the issuer key, the revocation key. */
+  private static void idemixOrg(String path, IdemixMSPConfig o, IdemixMSPConfig n, List<MspChange> out) {
+    if (!o.getName().equals(n.getName())) {
+      out.add(new MspChange(path, Kind.MSP_ID_CHANGED, "'" + o.getName() + "' -> '" + n.getName()
+          + "'"));
+    }
+    if (!o.getIpk().equals(n.getIpk())) {
+      out.add(new MspChange(path, Kind.IDEMIX_ISSUER_KEY_CHANGED,
+          "every credential of the old issuer stops being valid"));
+    }
+    if (!o.getRevocationPk().equals(n.getRevocationPk())) {
+      out.add(new MspChange(path, Kind.IDEMIX_REVOCATION_KEY_CHANGED,
+          "(Fabric does not use it after setup)"));
+    }
   }
 
   /**

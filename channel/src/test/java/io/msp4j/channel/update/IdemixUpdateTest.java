@@ -161,6 +161,8 @@ class IdemixUpdateTest {
     assertThat(r.accepted()).as("Fabric accepts it").isTrue();
     assertThat(r.lockouts()).singleElement().satisfies(l ->
         assertThat(l.toString()).contains("IdemixOrg"));
+    assertThat(r.changes()).extracting(MspChange::kind)
+        .containsExactly(MspChange.Kind.IDEMIX_ISSUER_KEY_CHANGED, MspChange.Kind.IDEMIX_REVOCATION_KEY_CHANGED);
   }
 
   @Test
