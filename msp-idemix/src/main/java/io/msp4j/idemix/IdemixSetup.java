@@ -76,7 +76,9 @@ final class IdemixSetup {
     IdemixIssuerKey key = msp.issuerKey();
     BIG rNym = Scalars.random(rng);
     ECP nym = Fp256bn.add(Fp256bn.mul(key.hSk(), sk), Fp256bn.mul(key.hRand(), rNym));
-    boolean admin = IdemixRoles.credentialRole(conf.getRole()) == IdemixRoles.ADMIN;
+    // Fabric's checkRole(int(role), ADMIN): the admin bit of the int32, a negative mask included.
+    boolean admin = (conf.getRole() & IdemixRoles.ADMIN) == IdemixRoles.ADMIN;
+    int credentialRole = admin ? IdemixRoles.ADMIN : IdemixRoles.MEMBER;
     MSPRole role = MSPRole.newBuilder().setMspIdentifier(msp.id())
         .setRole(admin ? MSPRole.MSPRoleType.ADMIN : MSPRole.MSPRoleType.MEMBER).build();
     OrganizationUnit ou = OrganizationUnit.newBuilder().setMspIdentifier(msp.id())
@@ -85,7 +87,7 @@ final class IdemixSetup {
     Credentials.Verified cred;
     try {
       cred = Credentials.verify(conf.getCred().toByteArray(), Scalars.toBigInteger(sk), key,
-          conf.getOrganizationalUnitIdentifier(), IdemixRoles.credentialRole(conf.getRole()),
+          conf.getOrganizationalUnitIdentifier(), credentialRole,
           conf.getEnrollmentId());
     } catch (Credentials.InvalidCredentialException e) {
       throw signerInvalid(msp, "its credential is not valid for its secret key, OU '"

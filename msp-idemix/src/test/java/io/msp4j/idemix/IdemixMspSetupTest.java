@@ -148,6 +148,24 @@ class IdemixMspSetupTest {
   }
 
   @Test
+  @Tag("IDEMIX-ROLE-01")
+  void aNegativeRoleMaskIsReadBitByBitAsFabricReadsIt() {
+    // Fabric's checkRole(int(role), ADMIN): the admin bit of the int32, whatever its sign. Found by
+    // the idemix differential corpus (signer-member-credential-mask-minus1), where msp4j threw an
+    // IllegalArgumentException instead of refusing the signer.
+    IdemixMSPSignerConfig member = MspFixtures.signer(ISSUER, "org.dept1", IdemixRoles.MEMBER, "user1");
+    MspSetupException e = refused(withSigner(member.toBuilder().setRole(-1).build()), MspVersion.V1_4_3);
+    assertThat(e.reason()).isEqualTo(Reason.IDEMIX_SIGNER_INVALID);
+    assertThat(e.detail()).contains("role admin").contains("[IDEMIX-ROLE-01]");
+    IdemixMsp admin = IdemixMsps.setup(withSigner(admin().toBuilder().setRole(-1).build()), MspVersion.V1_4_3);
+    assertThat(((IdemixMspIdentity) admin.defaultSigningIdentity().publicVersion()).role())
+        .isEqualTo(org.hyperledger.fabric.protos.common.MSPRole.MSPRoleType.ADMIN);
+    IdemixMsp plain = IdemixMsps.setup(withSigner(member.toBuilder().setRole(-3).build()), MspVersion.V1_4_3);
+    assertThat(((IdemixMspIdentity) plain.defaultSigningIdentity().publicVersion()).role())
+        .isEqualTo(org.hyperledger.fabric.protos.common.MSPRole.MSPRoleType.MEMBER);
+  }
+
+  @Test
   @Tag("IDEMIX-FOLDER-01")
   void theSignersSecretMustBe32BytesAndItsRevocationInformationAlgorithm0() throws Exception {
     IdemixMSPSignerConfig good = admin();
