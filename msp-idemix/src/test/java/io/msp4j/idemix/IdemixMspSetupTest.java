@@ -75,6 +75,21 @@ class IdemixMspSetupTest {
   }
 
   @Test
+  @Tag("IDEMIX-FOLDER-01")
+  void aConfigOfType2IsSetUpAsType1AsFabricsIdemixMspDoes() {
+    // IBM idemix's Setup takes IDEMIX (1) and IDEMIX_ARIES (2) alike; a channel never hands it a
+    // type 2 (channels refuse it, CHANNEL-MSP-04). Found by the idemix differential corpus
+    // (config-type-2), which every release sets up at 1.1, 1.3 and 1.4.3.
+    IdemixMsp verifier = IdemixMsps.setup(MspFixtures.verifyingConfig().toBuilder().setType(2).build(),
+        MspVersion.V1_3);
+    assertThat(verifier.hasSigner()).isFalse();
+    IdemixMsp signer = IdemixMsps.setup(MspFixtures.admin().toBuilder().setType(2).build(), MspVersion.V1_4_3);
+    signer.validate(signer.deserialize(signer.defaultSigningIdentity().serialize()));
+    assertThat(refused(MspFixtures.verifyingConfig().toBuilder().setType(3).build(), MspVersion.V1_3).reason())
+        .isEqualTo(Reason.MSP_TYPE_UNSUPPORTED);
+  }
+
+  @Test
   @Tag("IDEMIX-IPK-01")
   void aBrokenIssuerKeyIsRefusedNamingTheKey() {
     byte[] ipk = ISSUER.publicKey();
