@@ -11,7 +11,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sets up idemix MSPs from Fabric's {@code MSPConfig} of type 1, whose {@code config} is an
- * {@code IdemixMSPConfig}, with Fabric's setup rules (spec Appendix G).
+ * {@code IdemixMSPConfig}, with Fabric's setup rules (spec Appendix G). Type 2 (IBM idemix's
+ * IDEMIX_ARIES) is set up as type 1, as Fabric's idemix MSP does; channels never get that far
+ * with it (CHANNEL-MSP-04).
  *
  * <p>Logs through SLF4J under this class's name: the MSP set up (debug) and why a configuration
  * was refused (warn). The signer's secrets are never logged.

@@ -24,6 +24,11 @@ import org.hyperledger.fabric.protos.msp.MSPConfig;
  */
 final class IdemixSetup {
   private static final int IDEMIX_TYPE = 1;
+  /**
+   * IBM idemix's IDEMIX_ARIES: its Setup takes it as it takes IDEMIX, and an MSP built for
+   * FP256BN (Fabric's) then reads the same material the same way.
+   */
+  private static final int IDEMIX_ARIES_TYPE = 2;
   private static final String FOLDER = "IDEMIX-FOLDER-01";
 
   private IdemixSetup() {}
@@ -41,9 +46,10 @@ final class IdemixSetup {
       throw new MspSetupException(Reason.CONFIG_UNDECODABLE, FOLDER,
           "the MSP config is not an IdemixMSPConfig protobuf: " + e.getMessage(), e);
     }
-    if (config.getType() != IDEMIX_TYPE) {
+    if (config.getType() != IDEMIX_TYPE && config.getType() != IDEMIX_ARIES_TYPE) {
       throw new MspSetupException(Reason.MSP_TYPE_UNSUPPORTED, FOLDER,
-          "the MSP config is of type " + config.getType() + ", not idemix (1)");
+          "the MSP config is of type " + config.getType()
+              + ", not idemix (1, or 2 as Fabric's idemix MSP also takes)");
     }
     IdemixIssuerKey key;
     try {
@@ -76,7 +82,9 @@ final class IdemixSetup {
     IdemixIssuerKey key = msp.issuerKey();
     BIG rNym = Scalars.random(rng);
     ECP nym = Fp256bn.add(Fp256bn.mul(key.hSk(), sk), Fp256bn.mul(key.hRand(), rNym));
-    boolean admin = IdemixRoles.credentialRole(conf.getRole()) == IdemixRoles.ADMIN;
+    // Fabric's checkRole(int(role), ADMIN): the admin bit of the int32, a negative mask included.
+    boolean admin = (conf.getRole() & IdemixRoles.ADMIN) == IdemixRoles.ADMIN;
+    int credentialRole = admin ? IdemixRoles.ADMIN : IdemixRoles.MEMBER;
     MSPRole role = MSPRole.newBuilder().setMspIdentifier(msp.id())
         .setRole(admin ? MSPRole.MSPRoleType.ADMIN : MSPRole.MSPRoleType.MEMBER).build();
     OrganizationUnit ou = OrganizationUnit.newBuilder().setMspIdentifier(msp.id())
@@ -85,7 +93,7 @@ final class IdemixSetup {
     Credentials.Verified cred;
     try {
       cred = Credentials.verify(conf.getCred().toByteArray(), Scalars.toBigInteger(sk), key,
-          conf.getOrganizationalUnitIdentifier(), IdemixRoles.credentialRole(conf.getRole()),
+          conf.getOrganizationalUnitIdentifier(), credentialRole,
           conf.getEnrollmentId());
     } catch (Credentials.InvalidCredentialException e) {
       throw signerInvalid(msp, "its credential is not valid for its secret key, OU '"

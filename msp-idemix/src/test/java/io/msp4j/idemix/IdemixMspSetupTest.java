@@ -75,6 +75,21 @@ class IdemixMspSetupTest {
   }
 
   @Test
+  @Tag("IDEMIX-FOLDER-01")
+  void aConfigOfType2IsSetUpAsType1AsFabricsIdemixMspDoes() {
+    // IBM idemix's Setup takes IDEMIX (1) and IDEMIX_ARIES (2) alike; a channel never hands it a
+    // type 2 (channels refuse it, CHANNEL-MSP-04). Found by the idemix differential corpus
+    // (config-type-2), which every release sets up at 1.1, 1.3 and 1.4.3.
+    IdemixMsp verifier = IdemixMsps.setup(MspFixtures.verifyingConfig().toBuilder().setType(2).build(),
+        MspVersion.V1_3);
+    assertThat(verifier.hasSigner()).isFalse();
+    IdemixMsp signer = IdemixMsps.setup(MspFixtures.admin().toBuilder().setType(2).build(), MspVersion.V1_4_3);
+    signer.validate(signer.deserialize(signer.defaultSigningIdentity().serialize()));
+    assertThat(refused(MspFixtures.verifyingConfig().toBuilder().setType(3).build(), MspVersion.V1_3).reason())
+        .isEqualTo(Reason.MSP_TYPE_UNSUPPORTED);
+  }
+
+  @Test
   @Tag("IDEMIX-IPK-01")
   void aBrokenIssuerKeyIsRefusedNamingTheKey() {
     byte[] ipk = ISSUER.publicKey();
@@ -145,6 +160,24 @@ class IdemixMspSetupTest {
     // Only the admin bit counts: a client or peer mask needs a member credential.
     IdemixMsps.setup(withSigner(member.toBuilder().setRole(IdemixRoles.CLIENT | IdemixRoles.PEER).build()),
         MspVersion.V1_4_3);
+  }
+
+  @Test
+  @Tag("IDEMIX-ROLE-01")
+  void aNegativeRoleMaskIsReadBitByBitAsFabricReadsIt() {
+    // Fabric's checkRole(int(role), ADMIN): the admin bit of the int32, whatever its sign. Found by
+    // the idemix differential corpus (signer-member-credential-mask-minus1), where msp4j threw an
+    // IllegalArgumentException instead of refusing the signer.
+    IdemixMSPSignerConfig member = MspFixtures.signer(ISSUER, "org.dept1", IdemixRoles.MEMBER, "user1");
+    MspSetupException e = refused(withSigner(member.toBuilder().setRole(-1).build()), MspVersion.V1_4_3);
+    assertThat(e.reason()).isEqualTo(Reason.IDEMIX_SIGNER_INVALID);
+    assertThat(e.detail()).contains("role admin").contains("[IDEMIX-ROLE-01]");
+    IdemixMsp admin = IdemixMsps.setup(withSigner(admin().toBuilder().setRole(-1).build()), MspVersion.V1_4_3);
+    assertThat(((IdemixMspIdentity) admin.defaultSigningIdentity().publicVersion()).role())
+        .isEqualTo(org.hyperledger.fabric.protos.common.MSPRole.MSPRoleType.ADMIN);
+    IdemixMsp plain = IdemixMsps.setup(withSigner(member.toBuilder().setRole(-3).build()), MspVersion.V1_4_3);
+    assertThat(((IdemixMspIdentity) plain.defaultSigningIdentity().publicVersion()).role())
+        .isEqualTo(org.hyperledger.fabric.protos.common.MSPRole.MSPRoleType.MEMBER);
   }
 
   @Test
