@@ -32,18 +32,19 @@ public final class IdemixMsp implements Msp {
   private final MspVersion version;
   private final FabricRelease release;
   private final IdemixIssuerKey issuerKey;
-  private volatile IdemixSigner signer;
+  private final IdemixSigner signer;
 
-  IdemixMsp(String id, MspVersion version, FabricRelease release, IdemixIssuerKey issuerKey) {
+  /**
+   * @param signerOf makes the signer of this MSP (its identity refers to the MSP), or returns
+   *     null for a verifying MSP; called once, before the constructor returns
+   */
+  IdemixMsp(String id, MspVersion version, FabricRelease release, IdemixIssuerKey issuerKey,
+      java.util.function.Function<IdemixMsp, IdemixSigner> signerOf) {
     this.id = id;
     this.version = version;
     this.release = release;
     this.issuerKey = issuerKey;
-  }
-
-  /** Set once by the setup, before the MSP is handed out. */
-  void signer(IdemixSigner signer) {
-    this.signer = signer;
+    this.signer = signerOf.apply(this);
   }
 
   /** Whether the MSP was set up with a signer. */

@@ -64,11 +64,8 @@ final class IdemixSetup {
       throw new MspSetupException(Reason.IDEMIX_REVOCATION_KEY_INVALID, FOLDER,
           "idemix MSP " + conf.getName() + ": " + e.getMessage(), e);
     }
-    IdemixMsp msp = new IdemixMsp(conf.getName(), version, release, key);
-    if (conf.hasSigner()) {
-      msp.signer(signer(msp, conf.getSigner(), rng));
-    }
-    return msp;
+    return new IdemixMsp(conf.getName(), version, release, key,
+        msp -> conf.hasSigner() ? signer(msp, conf.getSigner(), rng) : null);
   }
 
   private static IdemixSigner signer(IdemixMsp msp, IdemixMSPSignerConfig conf, SecureRandom rng) {
