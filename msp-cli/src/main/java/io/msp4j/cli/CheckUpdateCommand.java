@@ -50,7 +50,9 @@ final class CheckUpdateCommand implements Callable<Integer> {
   Path envelope;
 
   @Option(names = "--known", paramLabel = "DIR",
-      description = "A folder whose certificates (any depth) are identities to follow; repeatable.")
+      description = "A folder whose certificates (.pem) and serialized identities (.id, as sign"
+          + " --identity-out writes them: idemix members) are identities to follow, any depth;"
+          + " repeatable.")
   List<Path> known = new ArrayList<>();
 
   @Option(names = "--allow-lockout",
