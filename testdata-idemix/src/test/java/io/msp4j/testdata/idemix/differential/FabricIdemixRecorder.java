@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <pre>
  * mvn -B -o -pl testdata-idemix -am test -Dtest=FabricIdemixRecorder -Dsurefire.failIfNoSpecifiedTests=false \
- *   -Dmsp4j.idemix.judges=/opt/idemixlab/bin \
+ *   -Dmsp4j.idemix.judges=JUDGES_DIR \
  *   -Dmsp4j.idemix.record=$PWD/testdata-idemix/src/test/resources/io/msp4j/testdata/idemix/differential
  * </pre>
  *
