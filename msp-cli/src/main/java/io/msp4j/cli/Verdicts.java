@@ -11,12 +11,21 @@ final class Verdicts {
     StringBuilder sb = new StringBuilder().append(v.get("input")).append(": ");
     if (Boolean.TRUE.equals(v.get("valid"))) {
       // A failure message already names the certificate; a valid verdict says which one.
-      sb.append("valid (subject \"").append(v.get("subject"))
-          .append("\", serial ").append(v.get("serial")).append(')');
+      sb.append("valid ").append(named(v));
       return appendRoles(sb, v).toString();
     }
     sb.append("INVALID [").append(v.get("rule")).append("] ").append(v.get("message"));
     return appendRoles(sb, v).toString();
+  }
+
+  /**
+   * {@code (subject "...", serial ...)} of a verdict's identity; without the serial for an
+   * idemix identity, which has none.
+   */
+  static String named(Map<String, Object> v) {
+    String serial = v.get("serial") == null || "".equals(v.get("serial")) ? ""
+        : ", serial " + v.get("serial");
+    return "(subject \"" + v.get("subject") + "\"" + serial + ")";
   }
 
   /** " roles: admin, client" for the roles the identity satisfies, nothing when none. */

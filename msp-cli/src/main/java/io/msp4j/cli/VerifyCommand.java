@@ -133,7 +133,7 @@ final class VerifyCommand implements Callable<Integer> {
           .append(": ").append(v.get("message"));
     }
     if (v.get("subject") != null) {
-      sb.append(" (subject \"").append(v.get("subject")).append("\", serial ").append(v.get("serial")).append(')');
+      sb.append(' ').append(Verdicts.named(v));
     }
     return sb.toString();
   }

@@ -1,21 +1,16 @@
 package io.msp4j.x509.internal.msp;
 
-import io.msp4j.core.CertificateRef;
 import io.msp4j.core.Identity;
 import io.msp4j.core.IdentityException;
-import io.msp4j.core.IdentityIdentifier;
 import io.msp4j.core.MspException;
-import io.msp4j.core.OrganizationalUnit;
 import io.msp4j.core.Reason;
+import io.msp4j.core.ForwardingIdentity;
 import io.msp4j.core.SigningIdentity;
 import io.msp4j.x509.internal.crypto.PrivateKeyHandle;
 import io.msp4j.x509.internal.crypto.UnsupportedKeyException;
 import java.security.Key;
 import java.security.PrivateKey;
-import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
-import org.hyperledger.fabric.protos.common.MSPPrincipal;
 
 /**
  * The signing identity of a local X.509 MSP: its plain identity (to which everything but {@link
@@ -24,8 +19,7 @@ import org.hyperledger.fabric.protos.common.MSPPrincipal;
  * a device (PKCS#11) signs through it (P11-04) and is checked against the certificate before its
  * first signature is handed out (P11-05).
  */
-final class X509SigningIdentity implements SigningIdentity {
-  private final X509Identity identity;
+final class X509SigningIdentity extends ForwardingIdentity<X509Identity> implements SigningIdentity {
   private final MessageSignatures signatures;
   private final PrivateKeyHandle key;
   private final SignerKey.External external;
@@ -35,7 +29,7 @@ final class X509SigningIdentity implements SigningIdentity {
   private volatile boolean externalKeyMatches;
 
   X509SigningIdentity(X509Identity identity, MessageSignatures signatures, SignerKey signerKey) {
-    this.identity = identity;
+    super(identity);
     this.signatures = signatures;
     PrivateKeyHandle handle = null;
     String problem = null;
@@ -66,12 +60,12 @@ final class X509SigningIdentity implements SigningIdentity {
       return signExternally(message);
     }
     if (key == null) {
-      throw new IdentityException(Reason.SIGNING_FAILED, cannotSignRule, cannotSign, identity.certificate());
+      throw new IdentityException(Reason.SIGNING_FAILED, cannotSignRule, cannotSign, delegate().certificate());
     }
     try {
-      return signatures.sign(identity.cert().publicKey().algorithm(), key, message);
+      return signatures.sign(delegate().cert().publicKey().algorithm(), key, message);
     } catch (Failure f) {
-      throw f.toIdentityException(identity.cert());
+      throw f.toIdentityException(delegate().cert());
     }
   }
 
@@ -83,17 +77,17 @@ final class X509SigningIdentity implements SigningIdentity {
   private byte[] signExternally(byte[] message) {
     byte[] signature;
     try {
-      signature = signatures.signExternal(identity.cert().publicKey(), external.key(), message);
+      signature = signatures.signExternal(delegate().cert().publicKey(), external.key(), message);
     } catch (Failure f) {
-      throw f.toIdentityException(identity.cert());
+      throw f.toIdentityException(delegate().cert());
     } catch (IdentityException e) {
       throw e;
     } catch (MspException e) {
-      throw new IdentityException(e.reason(), e.rule(), e.detail(), identity.certificate(), e);
+      throw new IdentityException(e.reason(), e.rule(), e.detail(), delegate().certificate(), e);
     }
     if (!externalKeyMatches) {
       try {
-        identity.verify(message, signature);
+        delegate().verify(message, signature);
       } catch (IdentityException e) {
         throw new IdentityException(
             Reason.TOKEN_KEY_MISMATCH,
@@ -101,7 +95,7 @@ final class X509SigningIdentity implements SigningIdentity {
             "the key found (" + external.source() + ") is not the key of the signing certificate: its signature"
                 + " does not verify with the certificate's public key (Fabric would sign with it all the same,"
                 + " and its signatures would never verify)",
-            identity.certificate());
+            delegate().certificate());
       }
       externalKeyMatches = true;
     }
@@ -110,67 +104,11 @@ final class X509SigningIdentity implements SigningIdentity {
 
   @Override
   public Identity publicVersion() {
-    return identity;
-  }
-
-  @Override
-  public void validate() {
-    identity.validate();
-  }
-
-  @Override
-  public void satisfies(MSPPrincipal principal) {
-    identity.satisfies(principal);
-  }
-
-  @Override
-  public void verify(byte[] message, byte[] signature) {
-    identity.verify(message, signature);
-  }
-
-  @Override
-  public String mspId() {
-    return identity.mspId();
-  }
-
-  @Override
-  public IdentityIdentifier identifier() {
-    return identity.identifier();
-  }
-
-  @Override
-  public List<OrganizationalUnit> organizationalUnits() {
-    return identity.organizationalUnits();
-  }
-
-  @Override
-  public Instant expiresAt() {
-    return identity.expiresAt();
-  }
-
-  /** X.509 identities are never anonymous (IDENT-06). */
-  @Override
-  public boolean anonymous() {
-    return false;
-  }
-
-  @Override
-  public byte[] serialize() {
-    return identity.serialize();
-  }
-
-  @Override
-  public CertificateRef certificate() {
-    return identity.certificate();
-  }
-
-  @Override
-  public byte[] certificateDer() {
-    return identity.certificateDer();
+    return delegate();
   }
 
   @Override
   public String toString() {
-    return "X509SigningIdentity{" + identity.mspId() + ", " + identity.certificate() + "}";
+    return "X509SigningIdentity{" + delegate().mspId() + ", " + delegate().certificate() + "}";
   }
 }

@@ -1,5 +1,6 @@
 package io.msp4j.testdata.idemix.differential;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static io.msp4j.testdata.idemix.differential.FabricIdemixVerdicts.RELEASES;
 import static io.msp4j.testdata.idemix.differential.FabricIdemixVerdicts.normalise;
 
@@ -14,6 +15,7 @@ import io.msp4j.testdata.idemix.differential.IdemixCorpus.Org;
 import io.msp4j.testdata.idemix.differential.IdemixCorpus.SetupCase;
 import io.msp4j.testdata.idemix.differential.IdemixCorpus.SignatureCase;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +99,30 @@ class FabricIdemixRecorder {
         FabricIdemixVerdicts.merge(ids)));
     Files.write(out.resolve(FabricIdemixVerdicts.SIGNATURES), FabricIdemixVerdicts.gzip(judged
         + "# case\tfingerprint\torg\tversion\treleases\tdeserialize\tverify\ttext\n", FabricIdemixVerdicts.merge(sigs)));
+    // The replay looks every case up in every release: each must have exactly one answer there.
+    long folders = corpus.setups().stream().filter(SetupCase::isFolder).count();
+    assertEveryCaseAnsweredOnce(out, FabricIdemixVerdicts.CONFIGS, 2, folders);
+    assertEveryCaseAnsweredOnce(out, FabricIdemixVerdicts.SETUPS, 3,
+        (long) corpus.setups().size() * IdemixCorpus.SETUP_VERSIONS.size());
+    assertEveryCaseAnsweredOnce(out, FabricIdemixVerdicts.IDENTITIES, 4,
+        (long) corpus.identities().size() * IdemixCorpus.IDENTITY_VERSIONS.size());
+    assertEveryCaseAnsweredOnce(out, FabricIdemixVerdicts.SIGNATURES, 4, corpus.signatures().size());
+  }
+
+  private static void assertEveryCaseAnsweredOnce(Path out, String name, int keyColumns, long cases)
+      throws IOException {
+    String text;
+    try (InputStream in = new GZIPInputStream(Files.newInputStream(out.resolve(name)))) {
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    FabricIdemixVerdicts.Table table = FabricIdemixVerdicts.parse(name, keyColumns, text);
+    assertThat(table.size()).as(name + ": cases recorded").isEqualTo(cases);
+    table.rows().forEach((key, rows) -> {
+      for (String release : FabricIdemixVerdicts.RELEASES) {
+        assertThat(rows.stream().filter(r -> r.covers(release)).count())
+            .as(name + " " + key + " at " + release).isEqualTo(1);
+      }
+    });
   }
 
   // ------------------------------------------------------------------ Fabric-made inputs
